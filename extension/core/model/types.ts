@@ -1,0 +1,86 @@
+/**
+ * Graph model
+ * ===========
+ * Node and edge kinds, their attributes, and the id scheme. Every surface (MCP, CLI, VS Code,
+ * explorer) reads the graph through these types.
+ *
+ * Ids are stable and readable so an agent can pass them back:
+ *   file:src/app/api.py            a file
+ *   module:src/app                 a folder (Python package or TS/JS folder)
+ *   py:app.api:Client.send         a Python symbol: dotted module, then the qualified name
+ *   ts:src/util/cache:Cache.put    a TS/TSX symbol: path without extension, then the qualified name
+ *   js:lib/index:main              a JS symbol
+ *   ext:numpy, ext:@scope/pkg      a third-party package
+ */
+import type { LanguageId, SymbolKind } from '../parse/facts';
+
+export type NodeKind = 'file' | 'module' | 'external' | SymbolKind;
+
+export type EdgeKind =
+  | 'contains' // module → module/file, file → top-level symbol, class → nested class
+  | 'imports' // file → file | external
+  | 'calls' // symbol|file → symbol
+  | 'inherits' // class → class (or external)
+  | 'implements' // TS class → interface
+  | 'method_of' // method → class
+  | 'depends_on' // module → module (aggregated from imports)
+  | 'tests' // test → what it exercises
+  | 'references'; // symbol|file → symbol, a use that is not a call
+
+/** How sure the resolver is of an edge. */
+export type Confidence =
+  | 'resolved' // through bindings, imports, types: what a language server would say
+  | 'inferred' // through an inferred (unannotated) return type or assignment
+  | 'name' // the only non-generic symbol of that name in the workspace: a guess, and it says so
+  | 'convention'; // naming convention (test_foo.py ↔ foo.py)
+
+export interface NodeAttributes {
+  kind: NodeKind;
+  /** Short name: `send`, `api.py`, `app`, `numpy`. */
+  name: string;
+  /** Qualified name inside its file (`Client.send`); the dotted module for Python modules/files. */
+  qualifiedName?: string;
+  /** Workspace-relative path of the file (or folder for modules). Absent for externals. */
+  path?: string;
+  language?: LanguageId;
+  line?: number;
+  startLine?: number;
+  endLine?: number;
+  signature?: string;
+  doc?: string;
+  decorators?: string[];
+  bases?: string[];
+  params?: { name: string; type?: string; default?: string }[];
+  returnType?: string;
+  exported?: boolean;
+  isAsync?: boolean;
+  /** file only */
+  hash?: string;
+  lines?: number;
+  parseErrors?: number;
+}
+
+export interface EdgeAttributes {
+  kind: EdgeKind;
+  /** Lines in the source node's file where it happens (call sites, import lines), sorted, unique. */
+  lines?: number[];
+  confidence?: Confidence;
+  /** imports: the specifiers as written. */
+  specifiers?: string[];
+  /** imports: every binding is `import type`. references: the use is in a type position. */
+  typeOnly?: boolean;
+}
+
+export function edgeKey(kind: EdgeKind, source: string, target: string): string {
+  return `${kind}|${source}|${target}`;
+}
+
+export const fileId = (path: string): string => `file:${path}`;
+export const moduleId = (dir: string): string => `module:${dir === '' ? '.' : dir}`;
+export const externalId = (pkg: string): string => `ext:${pkg}`;
+
+/** Symbol id prefix per language; the middle part is the dotted module (Python) or the path without extension. */
+export function symbolId(language: LanguageId, container: string, qualifiedName: string): string {
+  const prefix = language === 'python' ? 'py' : language === 'javascript' ? 'js' : 'ts';
+  return `${prefix}:${container}:${qualifiedName}`;
+}

@@ -1,0 +1,189 @@
+/**
+ * Per-file facts
+ * ==============
+ * What one file says about itself, before anything is resolved. Facts are plain JSON, a pure
+ * function of (path, content), so they are cached by content hash and can be computed in a worker.
+ * The resolver (core/resolve) turns the facts of all files into graph edges.
+ *
+ * Lines are 1-based. Paths are workspace-relative with forward slashes.
+ */
+
+export type LanguageId = 'python' | 'typescript' | 'tsx' | 'javascript';
+
+export type SymbolKind =
+  | 'class'
+  | 'interface'
+  | 'enum'
+  | 'function'
+  | 'method'
+  | 'test'
+  | 'variable' // module-level variable (`x = ...`, `let x`, `export const x = ...` that is not a function)
+  | 'constant' // module-level UPPER_CASE python name or TS `const` that is not a function/class
+  | 'type'; // type alias
+
+/**
+ * An access path as written in the source, one segment per member access.
+ *   `self.client.send`   → ["self", "client", "send"]
+ *   `make().run`         → ["make()", "run"]        a segment ending in "()" is the result of calling it
+ *   `super().save`       → ["super()", "save"]      (Python)
+ *   `super.save`         → ["super", "save"]        (TypeScript/JavaScript)
+ *   `new Foo().bar`      → ["Foo()", "bar"]         `new X` is written as a call of X
+ *   `a[0].b`             → ["?", "b"]               anything not a plain name/member/call becomes "?"
+ *   `"str".join`         → ["?", "join"]
+ */
+export type Chain = string[];
+
+export interface ParamFact {
+  name: string;
+  /** Type annotation text as written (`Optional["Client"]`, `Client | None`, `Foo<T>`). */
+  type?: string;
+  /** Default value text, trimmed to 80 chars. */
+  default?: string;
+  /** TS constructor parameter property (`constructor(private c: Client)`) → becomes a field. */
+  isProperty?: boolean;
+  /** `*args`, `**kwargs`, `...rest`. */
+  isRest?: boolean;
+}
+
+/**
+ * Something a scope knows about a name, used to type receivers.
+ * `x = Foo()` → { name: "x", value: ["Foo()"] }
+ * `x: Foo = ...` / `const x: Foo` → { name: "x", type: "Foo" }
+ * `x = y.z` → { name: "x", value: ["y", "z"] }
+ * For class fields the name is the field name (`self.x = Foo()` inside a method → field "x" of the class).
+ */
+export interface BindingFact {
+  name: string;
+  type?: string;
+  value?: Chain;
+  line: number;
+}
+
+export interface SymbolFact {
+  kind: SymbolKind;
+  name: string;
+  /**
+   * Dotted path inside the file, unique per file: `Client`, `Client.send`, `Outer.Inner.m`.
+   * Tests from `describe("a") / it("b")` blocks use " > ": `a > b`.
+   * Nested functions inside functions are NOT symbols; what they do is attributed to the enclosing symbol.
+   * `const f = () => {}` / `const f = function () {}` at module level or as a class field are functions/methods.
+   * jest/vitest/mocha: `describe` and `it`/`test` blocks are both kind "test"; `it` blocks have the describe as parent.
+   * pytest/unittest: `test_*` functions and test methods are kind "test"; their class stays a "class".
+   */
+  qualifiedName: string;
+  /** qualifiedName of the enclosing class (methods, nested classes), if any. */
+  parent?: string;
+  /** Line of the name (or of the definition keyword for anonymous ones). */
+  line: number;
+  /** Full span, decorators included. */
+  startLine: number;
+  endLine: number;
+  /** The head of the definition on one line, body left out: `def send(self, msg: str) -> bool`. ≤ 200 chars. */
+  signature: string;
+  /** First non-empty line of the docstring / JSDoc. */
+  doc?: string;
+  decorators?: string[];
+  /** Base class expressions as written (`Base`, `mod.Base`, `Generic[T]`). */
+  bases?: string[];
+  /** TypeScript `implements` clauses as written. */
+  implements?: string[];
+  params?: ParamFact[];
+  returnType?: string;
+  /**
+   * Chains of `return <expr>` values of a function when they are a call or a name (`return Foo()` → ["Foo()"]),
+   * used to infer a return type when no annotation exists. At most 3.
+   */
+  returns?: Chain[];
+  exported: boolean;
+  isAsync?: boolean;
+  isStatic?: boolean; // @staticmethod / TS static
+  isClassMethod?: boolean; // @classmethod
+  isAbstract?: boolean;
+  /** Local names typed inside this function (params are in `params`, not here). */
+  locals?: BindingFact[];
+  /** Class only: fields from class bodies, annotated attributes, `self.x = ...`, `this.x = ...`, ctor param properties. */
+  fields?: BindingFact[];
+}
+
+export interface ImportFact {
+  /** As written: `os.path`, `.models`, `..util.helpers`, `./cache`, `react`, `@scope/pkg/sub`. */
+  module: string;
+  line: number;
+  /** qualifiedName of the enclosing symbol when the import is not at module level. */
+  scope?: string;
+  /**
+   * What the import binds locally:
+   *  - `import a.b.c`          → [{ imported: "*module*", local: "a", path: "a" }]  (binds the top package)
+   *  - `import a.b as c`       → [{ imported: "*module*", local: "c" }]
+   *  - `from m import x as y`  → [{ imported: "x", local: "y" }]
+   *  - `import X from "m"`     → [{ imported: "default", local: "X" }]
+   *  - `import * as ns from`   → [{ imported: "*module*", local: "ns" }]
+   *  - `import {a as b} from`  → [{ imported: "a", local: "b" }]
+   *  - `const x = require("m")`→ [{ imported: "*module*", local: "x" }]; `const {a} = require("m")` → [{ imported: "a", local: "a" }]
+   *  - `import "m"` / `import m.n` with no binding used → []
+   */
+  names: { imported: string; local: string }[];
+  /** `from m import *` (Python). */
+  star?: boolean;
+  /** `import type` (TS) — still an import edge, never a call target. */
+  typeOnly?: boolean;
+  /** `import("m")` / conditional require: dynamic. */
+  dynamic?: boolean;
+}
+
+/** A re-export (TS/JS). Python re-exports are just imports in `__init__.py` (plus `__all__`). */
+export interface ExportFact {
+  /** `export * from "m"` → { module: "m", star: true }; `export { a as b } from "m"` → names. */
+  module?: string;
+  star?: boolean;
+  /** `export * as ns from "m"` → star with `as`: names = [{ imported: "*module*", exported: "ns" }] */
+  names?: { imported: string; exported: string }[];
+  line: number;
+}
+
+export interface CallFact {
+  /** qualifiedName of the enclosing symbol (innermost class method / function / test), or undefined at module level. */
+  caller?: string;
+  callee: Chain;
+  line: number;
+  /** `new Foo()` in TS/JS. */
+  isNew?: boolean;
+}
+
+/** A use of a name that is not a call: a function passed as a value, a type annotation, a base in isinstance... */
+export interface ReferenceFact {
+  from?: string; // enclosing symbol qualifiedName, undefined at module level
+  chain: Chain;
+  line: number;
+  /** true when it appears in a type position (annotation, `implements`, generic argument). */
+  isType?: boolean;
+}
+
+export interface FileFacts {
+  /** Bump when the shape or the extraction changes: cached facts of another version are re-extracted. */
+  version: number;
+  path: string;
+  language: LanguageId;
+  /** sha256 hex of the content. */
+  hash: string;
+  lines: number;
+  /** Count of ERROR/MISSING nodes in the syntax tree; what parsed is still extracted. */
+  parseErrors: number;
+  /** First error lines, at most 5. */
+  errorLines?: number[];
+  /** First line of the module docstring / file header comment. */
+  doc?: string;
+  symbols: SymbolFact[];
+  imports: ImportFact[];
+  exports: ExportFact[];
+  calls: CallFact[];
+  references: ReferenceFact[];
+  /** Module-level bindings (`client = Client()`, `const api = new Api()`), to type receivers at module scope. */
+  bindings: BindingFact[];
+  /** Python `__all__` when it is a literal list of strings. */
+  all?: string[];
+  /** TS/JS `export default <name>` / `export = name` → the local name it exports, or the symbol qualifiedName. */
+  defaultExport?: string;
+}
+
+export const FACTS_VERSION = 1;
