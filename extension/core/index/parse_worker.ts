@@ -1,0 +1,101 @@
+/**
+ * Parse worker
+ * ============
+ * One file → its facts (or why not), both in a worker thread started by ParsePool and in process.
+ * The worker reads the file itself so the main thread never ships file contents.
+ */
+import { pathToFileURL } from 'node:url';
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+import type { FileFacts, LanguageId } from '../parse/facts';
+import { languageForPath } from '../parse/grammar';
+import { readSourceFile } from './read_source';
+
+/** parse/extract's `extractFacts`, or a stand-in with the same shape. */
+export type ExtractFn = (path: string, source: string, language: LanguageId, hash: string) => Promise<FileFacts> | FileFacts;
+
+export interface ParseTask {
+  /** Root-relative, forward slashes: becomes FileFacts.path. */
+  path: string;
+  absPath: string;
+  /** Defaults to the language of the path's extension. */
+  language?: LanguageId;
+  /** Hash of the cached facts: when the content still has it, the file is not parsed again. */
+  knownHash?: string;
+}
+
+export type ParseResult =
+  | { kind: 'facts'; path: string; facts: FileFacts; lossy: boolean }
+  | { kind: 'unchanged'; path: string; hash: string }
+  | { kind: 'skipped'; path: string; reason: string }
+  | { kind: 'failed'; path: string; error: string };
+
+/** workerData of a parse worker. */
+export interface ParseWorkerData {
+  kgMemoryParseWorker: true;
+  maxFileBytes: number;
+  /** Absolute path of a module exporting `extractFacts`; parse/extract when absent. */
+  extractModule?: string;
+}
+
+export type WorkerMessage = { type: 'ready' } | { type: 'result'; id: number; result: ParseResult };
+export interface WorkerRequest {
+  id: number;
+  task: ParseTask;
+}
+
+function message(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+function findExtract(mod: unknown): ExtractFn | undefined {
+  if (typeof mod !== 'object' || mod === null) return undefined;
+  const named = (mod as { extractFacts?: unknown }).extractFacts;
+  if (typeof named === 'function') return named as ExtractFn;
+  // A CommonJS module imported from ESM arrives as `default`.
+  return findExtract((mod as { default?: unknown }).default);
+}
+
+/** Loaded lazily: parse/extract pulls in the grammars, which only the parsing side needs. */
+export async function loadExtract(modulePath?: string): Promise<ExtractFn> {
+  const mod: unknown = modulePath ? await import(pathToFileURL(modulePath).href) : await import('../parse/extract');
+  const fn = findExtract(mod);
+  if (!fn) throw new Error(`kg-memory/parse_worker: ${modulePath ?? 'parse/extract'} exports no extractFacts function`);
+  return fn;
+}
+
+/** Never throws: every outcome is a result, so one bad file cannot sink a batch. */
+export async function parseOne(task: ParseTask, maxFileBytes: number, extract: ExtractFn | Promise<ExtractFn>): Promise<ParseResult> {
+  const { path } = task;
+  try {
+    const language = task.language ?? languageForPath(path);
+    if (!language) return { kind: 'skipped', path, reason: 'not a supported language' };
+    const read = await readSourceFile(task.absPath, maxFileBytes);
+    if (!read.ok) return { kind: 'skipped', path, reason: read.reason };
+    if (task.knownHash === read.hash) return { kind: 'unchanged', path, hash: read.hash };
+    const facts = await (await extract)(path, read.text, language, read.hash);
+    return { kind: 'facts', path, facts, lossy: read.lossy };
+  } catch (err) {
+    return { kind: 'failed', path, error: message(err) };
+  }
+}
+
+function isParseWorkerData(data: unknown): data is ParseWorkerData {
+  return typeof data === 'object' && data !== null && (data as { kgMemoryParseWorker?: unknown }).kgMemoryParseWorker === true;
+}
+
+function serve(port: NonNullable<typeof parentPort>, data: ParseWorkerData): void {
+  const extract = loadExtract(data.extractModule);
+  // A failed load is reported per file by parseOne; do not let it count as unhandled.
+  extract.catch(() => undefined);
+  port.on('message', (request: WorkerRequest) => {
+    void parseOne(request.task, data.maxFileBytes, extract).then((result) => {
+      const reply: WorkerMessage = { type: 'result', id: request.id, result };
+      port.postMessage(reply);
+    });
+  });
+  const ready: WorkerMessage = { type: 'ready' };
+  port.postMessage(ready);
+}
+
+// Only when started by ParsePool; importing this module (the pool does, for parseOne) runs nothing.
+if (!isMainThread && parentPort && isParseWorkerData(workerData)) serve(parentPort, workerData);
