@@ -1,0 +1,80 @@
+/**
+ * Item formatting
+ * ===============
+ * One way to present a node in any answer: `{id, kind, name, loc}` plus, on request, the
+ * signature and doc line. Every query formats through here so all surfaces look alike.
+ *
+ * `loc` is "path:line" for symbols, "path:1" for files, the folder path for modules;
+ * externals have no location, so no `loc`.
+ */
+import type { CodeGraph } from '../model/graph';
+import type { NodeAttributes, NodeKind } from '../model/types';
+
+export interface Item {
+  id: string;
+  kind: NodeKind;
+  name: string;
+  loc?: string;
+  sig?: string;
+  doc?: string;
+}
+
+export interface DescribeOptions {
+  sig?: boolean;
+  doc?: boolean;
+}
+
+export function locOf(a: NodeAttributes): string | undefined {
+  if (a.path === undefined) return undefined;
+  if (a.kind === 'module') return a.path;
+  if (a.kind === 'file') return `${a.path}:1`;
+  return `${a.path}:${a.line ?? a.startLine ?? 1}`;
+}
+
+export function describeAttrs(id: string, a: NodeAttributes, opts: DescribeOptions = {}): Item {
+  const item: Item = { id, kind: a.kind, name: a.name };
+  const loc = locOf(a);
+  if (loc !== undefined) item.loc = loc;
+  if (opts.sig && a.signature) item.sig = a.signature;
+  if (opts.doc && a.doc) item.doc = a.doc;
+  return item;
+}
+
+/** The item of node `id`; the node must exist. */
+export function describe(graph: CodeGraph, id: string, opts: DescribeOptions = {}): Item {
+  const a = graph.node(id);
+  if (a === undefined) return { id, kind: 'external', name: id };
+  return describeAttrs(id, a, opts);
+}
+
+/** Rank of a kind when several nodes compete: definitions first, then values, then containers. */
+const KIND_RANK: Record<NodeKind, number> = {
+  class: 0,
+  interface: 0,
+  function: 1,
+  method: 1,
+  enum: 2,
+  type: 2,
+  test: 3,
+  constant: 4,
+  variable: 5,
+  file: 6,
+  module: 7,
+  external: 8,
+};
+
+export function kindRank(kind: NodeKind): number {
+  return KIND_RANK[kind] ?? 9;
+}
+
+/** Candidate order: kind rank, exported first, then id (deterministic). */
+export function compareCandidates(graph: CodeGraph, a: string, b: string): number {
+  const na = graph.node(a);
+  const nb = graph.node(b);
+  if (na === undefined || nb === undefined) return a < b ? -1 : a > b ? 1 : 0;
+  const byKind = kindRank(na.kind) - kindRank(nb.kind);
+  if (byKind !== 0) return byKind;
+  const byExport = (nb.exported ? 1 : 0) - (na.exported ? 1 : 0);
+  if (byExport !== 0) return byExport;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
