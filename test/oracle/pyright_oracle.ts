@@ -1,0 +1,241 @@
+/**
+ * Pyright call-edge oracle
+ * ========================
+ * "Who calls what" in a Python project, as pyright's language server says it: we start
+ * `pyright-langserver --stdio` from node_modules (offline), open every file, list the functions
+ * and methods with `textDocument/documentSymbol`, and ask `prepareCallHierarchy` +
+ * `callHierarchy/outgoingCalls` for each.
+ *
+ * Conventions (they match the graph's):
+ *  - Callers are the functions and methods the graph has as symbols: module-level `def`s and the
+ *    `def`s of classes (nested classes included). A `def` nested in a function is not a caller of
+ *    its own: pyright's outgoing walk of the enclosing function already covers its body, so its
+ *    calls belong to the enclosing function, as in the graph. Lambdas likewise.
+ *  - Module-level code and class bodies are NOT callers here: pyright's call hierarchy cannot be
+ *    asked about them (a class item answers for its `__init__`). `callers` in the result lists
+ *    exactly the declarations we asked about, so comparisons skip the rest.
+ *  - A call is syntactic: a call-site range must be followed by `(`. Pyright also reports reading
+ *    a `@property` as a call; we drop those (the graph calls them references).
+ *  - `Foo()` → the class Foo (pyright already answers with the class). Should it answer with an
+ *    `__init__` for a call written with the class's name, we map it to the class; an explicit
+ *    `super().__init__()` / `Base.__init__(self)` stays a call of that `__init__` method.
+ *  - `cls(…)` in a classmethod: the call hierarchy sees only the parameter `cls` and reports
+ *    nothing; we ask pyright's hover for the type of `cls` (`type[Self@Money]`) and record a call
+ *    of that class (the graph's convention for constructing).
+ *  - A callee must be declared under the root (no typeshed, no site-packages) and be a
+ *    graph-level declaration; calls of nested functions are dropped (the graph has no node for them).
+ */
+import { readFileSync, realpathSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { LspClient, type Json } from './lsp_client';
+import { mergeEdges, toRootRelative, type OracleDecl, type OracleEdge, type OracleResult } from './types';
+
+const TIMEOUT_MS = 60_000;
+
+// A type alias, not an interface, so it is assignable to Json when sent.
+type Position = {
+  line: number;
+  character: number;
+};
+interface Range {
+  start: Position;
+  end: Position;
+}
+interface DocumentSymbol {
+  name: string;
+  kind: number;
+  range: Range;
+  selectionRange: Range;
+  children?: DocumentSymbol[];
+}
+interface CallHierarchyItem {
+  name: string;
+  kind: number;
+  uri: string;
+  range: Range;
+  selectionRange: Range;
+}
+interface OutgoingCall {
+  to: CallHierarchyItem;
+  fromRanges: Range[];
+}
+
+// LSP SymbolKind values we care about.
+const SK_CLASS = 5;
+const SK_METHOD = 6;
+const SK_FUNCTION = 12;
+
+/** A def or class found by documentSymbol, with where it sits. */
+interface PyDecl extends OracleDecl {
+  /** Zero-based position of the name, for prepareCallHierarchy. */
+  at: Position;
+  /** For methods: the class's name line. */
+  classLine?: number;
+  /** Zero-based line span of the whole definition. */
+  span: { start: number; end: number };
+}
+
+export async function pyrightCallEdges(root: string, files: string[]): Promise<OracleEdge[]> {
+  return (await pyrightOracle(root, files)).edges;
+}
+
+export async function pyrightOracle(root: string, files: string[]): Promise<OracleResult> {
+  const realRoot = realpathSync(root);
+  const server = require.resolve('pyright/langserver.index.js');
+  const client = new LspClient(process.execPath, [server, '--stdio'], realRoot, answerServer);
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`pyright oracle: no answer within ${TIMEOUT_MS / 1000} s for ${root}${stderrTail(client)}`)), TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([run(client, realRoot, files), timeout]);
+  } finally {
+    clearTimeout(timer);
+    // Be polite, then make sure: the server must never outlive the test.
+    client.notify('exit', null);
+    client.kill();
+  }
+}
+
+function stderrTail(client: LspClient): string {
+  const text = client.stderr.join('').trim();
+  return text ? `\n--- pyright stderr ---\n${text.slice(-2000)}` : '';
+}
+
+/** Settings pyright asks for: analyse only what we open, no type-check noise, src layout found. */
+function answerServer(method: string, params: unknown): Json {
+  if (method !== 'workspace/configuration') return null;
+  const items = (params as { items?: { section?: string }[] }).items ?? [];
+  return items.map((item): Json => {
+    if (item.section === 'python.analysis') {
+      return { autoSearchPaths: true, diagnosticMode: 'openFilesOnly', typeCheckingMode: 'off', useLibraryCodeForTypes: false };
+    }
+    if (item.section === 'python' || item.section === 'pyright') return {};
+    return null;
+  });
+}
+
+async function run(client: LspClient, root: string, files: string[]): Promise<OracleResult> {
+  const rootUri = pathToFileURL(root).href;
+  await client.request('initialize', {
+    processId: process.pid,
+    rootUri,
+    workspaceFolders: [{ uri: rootUri, name: 'oracle' }],
+    capabilities: {
+      textDocument: { documentSymbol: { hierarchicalDocumentSymbolSupport: true }, callHierarchy: {} },
+      workspace: { configuration: true, workspaceFolders: true },
+    },
+  });
+  client.notify('initialized', {});
+
+  const sources = new Map<string, string[]>();
+  for (const rel of files) {
+    const text = readFileSync(join(root, rel), 'utf8');
+    sources.set(rel, text.split('\n'));
+    client.notify('textDocument/didOpen', { textDocument: { uri: uriOf(root, rel), languageId: 'python', version: 1, text } });
+  }
+
+  const decls: PyDecl[] = [];
+  for (const rel of files) {
+    const symbols = (await client.request<DocumentSymbol[] | null>('textDocument/documentSymbol', { textDocument: { uri: uriOf(root, rel) } })) ?? [];
+    collectDecls(rel, symbols, undefined, false, decls);
+  }
+  const byKey = new Map(decls.map((d) => [`${d.path}:${d.line}`, d]));
+
+  const callers = decls.filter((d) => d.kind === 'function' || d.kind === 'method' || d.kind === 'test');
+  const edges: OracleEdge[] = [];
+  for (const caller of callers) {
+    const uri = uriOf(root, caller.path);
+    const items = (await client.request<CallHierarchyItem[] | null>('textDocument/prepareCallHierarchy', { textDocument: { uri }, position: caller.at })) ?? [];
+    for (const item of items) {
+      const calls = (await client.request<OutgoingCall[] | null>('callHierarchy/outgoingCalls', { item: item as unknown as Json })) ?? [];
+      for (const call of calls) {
+        const edge = toEdge(root, caller, call, sources.get(caller.path) ?? [], byKey);
+        if (edge) edges.push(edge);
+      }
+    }
+    edges.push(...(await clsCalls(client, root, caller, sources.get(caller.path) ?? [], byKey)));
+  }
+  await client.request('shutdown', null).catch(() => undefined);
+  const plain = ({ path, line, name, kind }: PyDecl): OracleDecl => ({ path, line, name, kind });
+  return { edges: mergeEdges(edges), callers: callers.map(plain), declarations: decls.filter((d) => d.kind !== 'nested').map(plain) };
+}
+
+function uriOf(root: string, rel: string): string {
+  return pathToFileURL(join(root, rel)).href;
+}
+
+/**
+ * Walk documentSymbol's tree. Functions inside functions are "nested" (not graph symbols);
+ * functions directly in a class are methods; pytest-style names in test files are tests.
+ */
+function collectDecls(path: string, symbols: DocumentSymbol[], classLine: number | undefined, inFunction: boolean, out: PyDecl[]): void {
+  for (const s of symbols) {
+    const at = s.selectionRange.start;
+    const line = at.line + 1;
+    const span = { start: s.range.start.line, end: s.range.end.line };
+    if (s.kind === SK_CLASS) {
+      if (!inFunction) out.push({ path, line, name: s.name, kind: 'class', at, span });
+      collectDecls(path, s.children ?? [], line, inFunction, out);
+    } else if (s.kind === SK_FUNCTION || s.kind === SK_METHOD) {
+      const kind = inFunction ? 'nested' : isTestName(path, s.name) ? 'test' : classLine !== undefined ? 'method' : 'function';
+      out.push({ path, line, name: s.name, kind, at, span, ...(classLine !== undefined ? { classLine } : {}) });
+      collectDecls(path, s.children ?? [], undefined, true, out);
+    }
+  }
+}
+
+function isTestName(path: string, name: string): boolean {
+  const file = path.slice(path.lastIndexOf('/') + 1);
+  return (file.startsWith('test_') || file.endsWith('_test.py')) && name.startsWith('test');
+}
+
+function toEdge(root: string, caller: PyDecl, call: OutgoingCall, lines: string[], decls: Map<string, PyDecl>): OracleEdge | undefined {
+  if (!call.to.uri.startsWith('file:')) return undefined;
+  const abs = fileURLToPath(call.to.uri);
+  const rel = toRootRelative(root, abs);
+  if (rel.startsWith('..') || rel.includes('/site-packages/')) return undefined;
+  // Keep only call sites that are calls in the source: `name(` (pyright also reports property reads).
+  const sites = call.fromRanges.filter((r) => isCallSite(lines, r));
+  if (sites.length === 0) return undefined;
+  let callee = decls.get(`${rel}:${call.to.selectionRange.start.line + 1}`);
+  if (!callee || callee.kind === 'nested') return undefined;
+  if (callee.name === '__init__' && callee.classLine !== undefined && sites.every((r) => siteText(lines, r) !== '__init__')) {
+    callee = decls.get(`${rel}:${callee.classLine}`) ?? callee;
+  }
+  return { caller: { path: caller.path, line: caller.line }, callee: { path: callee.path, line: callee.line }, callSiteLines: sites.map((r) => r.start.line + 1) };
+}
+
+/**
+ * `cls(…)` call sites in the caller's span. typeDefinition and definition of `cls` only name the
+ * parameter, so we read the type from pyright's hover (`cls: type[Self@Money]`) and take the
+ * class of that name: the caller's own class first, else the only class of that name in the root.
+ */
+async function clsCalls(client: LspClient, root: string, caller: PyDecl, lines: string[], decls: Map<string, PyDecl>): Promise<OracleEdge[]> {
+  const out: OracleEdge[] = [];
+  for (let i = caller.span.start; i <= caller.span.end && i < lines.length; i++) {
+    for (const m of (lines[i] ?? '').matchAll(/(?<![.\w])cls\s*\(/g)) {
+      const position = { line: i, character: m.index ?? 0 };
+      const hover = await client.request<{ contents?: { value?: string } | string } | null>('textDocument/hover', { textDocument: { uri: uriOf(root, caller.path) }, position });
+      const text = typeof hover?.contents === 'string' ? hover.contents : (hover?.contents?.value ?? '');
+      const name = /\bcls: type\[(?:Self@)?(\w+)\]/.exec(text)?.[1];
+      if (!name) continue;
+      const own = caller.classLine !== undefined ? decls.get(`${caller.path}:${caller.classLine}`) : undefined;
+      const candidates = own?.name === name ? [own] : [...decls.values()].filter((d) => d.kind === 'class' && d.name === name);
+      const callee = candidates.length === 1 ? candidates[0] : undefined;
+      if (callee) out.push({ caller: { path: caller.path, line: caller.line }, callee: { path: callee.path, line: callee.line }, callSiteLines: [i + 1] });
+    }
+  }
+  return out;
+}
+
+function siteText(lines: string[], r: Range): string {
+  if (r.start.line !== r.end.line) return '';
+  return (lines[r.start.line] ?? '').slice(r.start.character, r.end.character);
+}
+
+function isCallSite(lines: string[], r: Range): boolean {
+  const rest = (lines[r.end.line] ?? '').slice(r.end.character);
+  return /^\s*\(/.test(rest);
+}
