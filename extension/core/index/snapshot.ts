@@ -97,12 +97,42 @@ export async function writeSnapshot(root: string, name: string, data: unknown, f
 }
 
 const HEADER = /^\{"format":("(?:[^"\\]|\\.)*"),"formatVersion":(-?\d+(?:\.\d+)?),/;
+const HEADER_PROBE_BYTES = 200;
+
+/** A failure when the header names another format or version; undefined when it is ours or absent. */
+function checkHeader(path: string, start: string, formatVersion: number): SnapshotReadResult | undefined {
+  const head = HEADER.exec(start);
+  if (!head) return undefined; // judged after the full parse
+  const format = JSON.parse(head[1]) as string;
+  if (format !== SNAPSHOT_FORMAT) return { ok: false, code: 'wrong-format', reason: `${path} is not a kg-memory snapshot (format ${JSON.stringify(format)})` };
+  const version = Number(head[2]);
+  if (version !== formatVersion) return { ok: false, code: 'wrong-version', reason: `${path} has format version ${version}, expected ${formatVersion}` };
+  return undefined;
+}
 
 export async function readSnapshot(root: string, name: string, formatVersion: number): Promise<SnapshotReadResult> {
   const path = snapshotPath(root, name);
   let raw: Buffer;
   try {
-    raw = await fsp.readFile(path);
+    const handle = await fsp.open(path, 'r');
+    try {
+      // Cheap checks on the header first: a snapshot of another version is not worth reading.
+      const probe = Buffer.alloc(HEADER_PROBE_BYTES);
+      const { bytesRead } = await handle.read(probe, 0, probe.length, 0);
+      const early = checkHeader(path, probe.toString('utf8', 0, bytesRead), formatVersion);
+      if (early) return early;
+      const size = (await handle.stat()).size;
+      raw = Buffer.allocUnsafe(size);
+      let offset = 0;
+      while (offset < size) {
+        const { bytesRead: n } = await handle.read(raw, offset, size - offset, offset);
+        if (n === 0) break; // shrank meanwhile: what was read is judged below
+        offset += n;
+      }
+      raw = raw.subarray(0, offset);
+    } finally {
+      await handle.close();
+    }
   } catch (err) {
     const code = errorCode(err);
     if (code === 'ENOENT') return { ok: false, code: 'missing', reason: `no snapshot at ${path}` };
@@ -111,17 +141,7 @@ export async function readSnapshot(root: string, name: string, formatVersion: nu
   const bytes = raw.length;
   const text = raw.toString('utf8');
   if (text.length === 0) return { ok: false, code: 'truncated', reason: `${path} is empty` };
-
-  // Cheap checks on the header first: a snapshot of another version is not worth parsing.
-  const head = HEADER.exec(text.slice(0, 200));
-  if (head) {
-    const format = JSON.parse(head[1]) as string;
-    if (format !== SNAPSHOT_FORMAT) return { ok: false, code: 'wrong-format', reason: `${path} is not a kg-memory snapshot (format ${JSON.stringify(format)})` };
-    const version = Number(head[2]);
-    if (version !== formatVersion) {
-      return { ok: false, code: 'wrong-version', reason: `${path} has format version ${version}, expected ${formatVersion}` };
-    }
-  }
+  const head = HEADER.exec(text.slice(0, HEADER_PROBE_BYTES));
 
   let parsed: unknown;
   try {
