@@ -75,7 +75,7 @@ export function compareEdges(ours: readonly EdgeLike[], oracle: readonly OracleE
  * knows, each also present among our declarations (when given), so a node we do not model is
  * not scored as a resolution mistake.
  */
-export function scopeFor(result: OracleResult, ourDeclarations?: Iterable<DeclRef>): Required<CompareScope> {
+export function scopeFor(result: OracleResult, ourDeclarations?: Iterable<DeclRef>): { callers: OracleDecl[]; callees: OracleDecl[] } {
   const ours = ourDeclarations ? new Set([...ourDeclarations].map(declKey)) : undefined;
   const keep = (d: OracleDecl): boolean => !ours || ours.has(declKey(d));
   return { callers: result.callers.filter(keep), callees: result.declarations.filter(keep) };

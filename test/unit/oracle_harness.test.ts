@@ -71,13 +71,13 @@ describe('TS oracle on ts_shop', () => {
   it('agrees with the TypeScript call hierarchy on module-level functions', () => {
     const files = listSourceFiles(root, TS_EXTENSIONS);
     const { service, root: realRoot, absFiles } = createTsService(root, files);
-    const program = service.getProgram();
-    assert.ok(program);
+    const program: ts.Program | undefined = service.getProgram();
+    if (!program) throw new Error('no program');
     const graphLevel = new Set(result.declarations.map(declKey));
     let compared = 0;
     for (const abs of absFiles) {
-      const sf = program.getSourceFile(abs);
-      assert.ok(sf);
+      const sf: ts.SourceFile | undefined = program.getSourceFile(abs);
+      if (!sf) throw new Error(`${abs} is not in the program`);
       for (const stmt of sf.statements) {
         if (!ts.isFunctionDeclaration(stmt) || !stmt.name || !stmt.body) continue;
         const item = service.prepareCallHierarchy(abs, stmt.name.getStart(sf));
@@ -93,8 +93,8 @@ describe('TS oracle on ts_shop', () => {
           // Calls of nested functions have no graph node; both sides leave them out.
           if (graphLevel.has(key)) fromHierarchy.add(key);
         }
-        const callerKey = `${toRootRelative(realRoot, abs)}:${sf.getLineAndCharacterOfPosition(stmt.name.getStart(sf)).line + 1}`;
-        const ours = new Set(result.edges.filter((e) => declKey(e.caller) === callerKey).map((e) => declKey(e.callee)));
+        const callerKey: string = `${toRootRelative(realRoot, abs)}:${sf.getLineAndCharacterOfPosition(stmt.name.getStart(sf)).line + 1}`;
+        const ours: Set<string> = new Set(result.edges.filter((e) => declKey(e.caller) === callerKey).map((e) => declKey(e.callee)));
         // The hierarchy treats a nested `const f = () => …` as its own item; we fold it into the function.
         const hasNestedConstArrow = (n: ts.Node): boolean =>
           ts.forEachChild(n, (c) => (ts.isVariableDeclaration(c) && c.initializer && ts.isArrowFunction(c.initializer)) || hasNestedConstArrow(c)) === true;
