@@ -55,9 +55,17 @@ function findExtract(mod: unknown): ExtractFn | undefined {
   return findExtract((mod as { default?: unknown }).default);
 }
 
+function defaultExtractModule(): unknown {
+  // require, not import(): in a worker started from source (tests), tsx's require hook is active but
+  // its import() resolution is not, so `import('../parse/extract')` would not find the .ts file.
+  // esbuild bundles this call like an import.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require('../parse/extract');
+}
+
 /** Loaded lazily: parse/extract pulls in the grammars, which only the parsing side needs. */
 export async function loadExtract(modulePath?: string): Promise<ExtractFn> {
-  const mod: unknown = modulePath ? await import(pathToFileURL(modulePath).href) : await import('../parse/extract');
+  const mod: unknown = modulePath ? await import(pathToFileURL(modulePath).href) : defaultExtractModule();
   const fn = findExtract(mod);
   if (!fn) throw new Error(`kg-memory/parse_worker: ${modulePath ?? 'parse/extract'} exports no extractFacts function`);
   return fn;
