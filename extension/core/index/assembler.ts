@@ -1,0 +1,286 @@
+/**
+ * Graph assembly, full and incremental
+ * ====================================
+ * Keeps a CodeGraph equal to what the current facts say. Nodes come from each file's facts alone;
+ * edges from resolving each file (resolve/resolve_file.ts), each with the dependency keys it read.
+ * An update with some files' new facts re-resolves exactly the files whose keys changed, so it
+ * yields the graph a full rebuild would — the incremental property test checks that claim.
+ * Module nodes and depends_on edges are derived last from the file set and the import edges.
+ */
+import { posix } from 'node:path';
+import type { FileFacts, SymbolFact } from '../parse/facts';
+import { CodeGraph } from '../model/graph';
+import { edgeKey, fileId, moduleId, type NodeAttributes } from '../model/types';
+import { Evaluator } from '../resolve/evaluate';
+import { interfaceSignature, Project } from '../resolve/project';
+import { resolveFile, type FileResolution, type ResolvedEdge } from '../resolve/resolve_file';
+import { basenameKey, fileKey, nameKey } from '../resolve/tracker';
+
+/** What a snapshot keeps of the assembler, so a restart needs no resolution at all. */
+export interface AssemblerState {
+  facts: FileFacts[];
+  resolutions: Record<string, FileResolution>;
+  configs: Record<string, string>;
+}
+
+export interface UpdateSummary {
+  changedFiles: number;
+  resolvedFiles: number;
+  full: boolean;
+}
+
+function parentDir(p: string): string {
+  const d = posix.dirname(p);
+  return d === '.' ? '' : d;
+}
+
+function symbolAttributes(s: SymbolFact, path: string, language: FileFacts['language']): NodeAttributes {
+  const a: NodeAttributes = {
+    kind: s.kind,
+    name: s.name,
+    qualifiedName: s.qualifiedName,
+    path,
+    language,
+    line: s.line,
+    startLine: s.startLine,
+    endLine: s.endLine,
+    signature: s.signature,
+    exported: s.exported,
+  };
+  if (s.doc) a.doc = s.doc;
+  if (s.decorators?.length) a.decorators = s.decorators;
+  if (s.bases?.length) a.bases = s.bases;
+  if (s.params?.length) a.params = s.params.map((p) => ({ name: p.name, ...(p.type ? { type: p.type } : {}), ...(p.default ? { default: p.default } : {}) }));
+  if (s.returnType) a.returnType = s.returnType;
+  if (s.isAsync) a.isAsync = true;
+  return a;
+}
+
+export class GraphAssembler {
+  readonly graph = new CodeGraph();
+  readonly project = new Project();
+  private readonly resolutions = new Map<string, FileResolution>();
+  private readonly signatures = new Map<string, string>();
+  private readonly dependents = new Map<string, Set<string>>();
+  private readonly ownedNodes = new Map<string, string[]>();
+  private configs = new Map<string, string>();
+  private modules = new Set<string>();
+  private moduleEdges = new Set<string>();
+
+  /**
+   * Applies new facts (undefined = deleted) and, when given, a new set of config files
+   * (tsconfig/jsconfig/package.json texts). Returns what it did.
+   */
+  update(changes: ReadonlyMap<string, FileFacts | undefined>, configs?: ReadonlyMap<string, string>): UpdateSummary {
+    const changedKeys = new Set<string>();
+    const changedPaths: string[] = [];
+    let structural = false;
+    let full = false;
+    for (const [path, facts] of changes) {
+      const old = this.project.facts.get(path);
+      if (!old && !facts) continue;
+      changedPaths.push(path);
+      if (!old || !facts) {
+        structural = true;
+        changedKeys.add(basenameKey(posix.basename(path)));
+        for (let d = parentDir(path); ; d = parentDir(d)) {
+          changedKeys.add(fileKey(`${d}/`));
+          if (d === '') break;
+        }
+      }
+      const signature = facts ? interfaceSignature(facts) : undefined;
+      if (signature !== this.signatures.get(path)) {
+        changedKeys.add(fileKey(path));
+        for (const s of [...(old?.symbols ?? []), ...(facts?.symbols ?? [])]) changedKeys.add(nameKey(s.name));
+      }
+      if (signature === undefined) this.signatures.delete(path);
+      else this.signatures.set(path, signature);
+      this.project.setFacts(path, facts);
+    }
+    if (configs && !sameMap(configs, this.configs)) {
+      this.configs = new Map(configs);
+      this.project.setConfigFiles(this.configs);
+      full = true;
+    }
+    if (structural) {
+      const { changedKeys: moduleKeys, canonicalChanged } = this.project.rebuildStructure();
+      for (const k of moduleKeys) changedKeys.add(k);
+      if (canonicalChanged) full = true;
+    }
+
+    // Nodes first, so that every edge finds both of its ends.
+    const nodePaths = full ? [...new Set([...this.ownedNodes.keys(), ...this.project.facts.keys()])] : changedPaths;
+    for (const path of nodePaths.sort()) this.syncNodes(path);
+
+    const toResolve = new Set<string>();
+    if (full) for (const p of this.project.facts.keys()) toResolve.add(p);
+    else {
+      for (const p of changedPaths) if (this.project.facts.has(p)) toResolve.add(p);
+      for (const key of changedKeys) for (const p of this.dependents.get(key) ?? []) if (this.project.facts.has(p)) toResolve.add(p);
+    }
+    for (const p of changedPaths) if (!this.project.facts.has(p)) this.setResolution(p, undefined);
+
+    const evaluator = new Evaluator(this.project);
+    for (const path of [...toResolve].sort()) this.setResolution(path, resolveFile(this.project, evaluator, path));
+
+    if (structural || full) this.syncModules();
+    this.syncDependsOn();
+    return { changedFiles: changedPaths.length, resolvedFiles: toResolve.size, full };
+  }
+
+  /** The state a snapshot needs to restore this graph without resolving anything. */
+  state(): AssemblerState {
+    return {
+      facts: [...this.project.facts.values()],
+      resolutions: Object.fromEntries(this.resolutions),
+      configs: Object.fromEntries(this.configs),
+    };
+  }
+
+  /** Restores a snapshot's state into an empty assembler. */
+  restore(state: AssemblerState): void {
+    if (this.project.facts.size) throw new Error('kg-memory/assembler: restore needs an empty assembler');
+    this.configs = new Map(Object.entries(state.configs));
+    this.project.setConfigFiles(this.configs);
+    for (const facts of state.facts) {
+      this.project.setFacts(facts.path, facts);
+      this.signatures.set(facts.path, interfaceSignature(facts));
+    }
+    this.project.rebuildStructure();
+    for (const path of [...this.project.facts.keys()].sort()) this.syncNodes(path);
+    for (const [path, resolution] of Object.entries(state.resolutions)) {
+      if (this.project.facts.has(path)) this.setResolution(path, resolution);
+    }
+    this.syncModules();
+    this.syncDependsOn();
+  }
+
+  facts(path: string): FileFacts | undefined {
+    return this.project.facts.get(path);
+  }
+
+  paths(): IterableIterator<string> {
+    return this.project.facts.keys();
+  }
+
+  // ---- nodes ----------------------------------------------------------------------------
+
+  private syncNodes(path: string): void {
+    const facts = this.project.facts.get(path);
+    const previous = this.ownedNodes.get(path) ?? [];
+    if (!facts) {
+      for (const id of previous) this.graph.dropNode(id);
+      this.ownedNodes.delete(path);
+      return;
+    }
+    const nodes = new Map<string, NodeAttributes>();
+    const fileAttrs: NodeAttributes = {
+      kind: 'file',
+      name: posix.basename(path),
+      path,
+      language: facts.language,
+      lines: facts.lines,
+      hash: facts.hash,
+      parseErrors: facts.parseErrors,
+      line: 1,
+      startLine: 1,
+      endLine: Math.max(1, facts.lines),
+    };
+    const moduleName = this.project.pythonModuleName(path);
+    if (moduleName) fileAttrs.qualifiedName = moduleName;
+    if (facts.doc) fileAttrs.doc = facts.doc;
+    nodes.set(fileId(path), fileAttrs);
+    for (const s of this.project.ownView(path).symbols.values()) {
+      nodes.set(this.project.symbolNodeId(path, s.qualifiedName), symbolAttributes(s, path, facts.language));
+    }
+    for (const id of previous) if (!nodes.has(id)) this.graph.dropNode(id);
+    for (const [id, attrs] of nodes) this.graph.setNode(id, attrs);
+    this.ownedNodes.set(path, [...nodes.keys()]);
+  }
+
+  private syncModules(): void {
+    const wanted = new Map<string, NodeAttributes>();
+    const edges = new Map<string, [string, string]>();
+    for (const path of this.project.facts.keys()) {
+      let child = fileId(path);
+      for (let dir = parentDir(path); ; dir = parentDir(dir)) {
+        const id = moduleId(dir);
+        edges.set(edgeKey('contains', id, child), [id, child]);
+        if (wanted.has(id)) break;
+        const attrs: NodeAttributes = { kind: 'module', name: dir === '' ? '.' : posix.basename(dir), path: dir };
+        const pkg = this.project.isPythonPackageDir(dir) ? this.project.pythonModuleName(`${dir}/__init__.py`) ?? this.project.pythonModuleName(`${dir}/__init__.pyi`) : undefined;
+        if (pkg) attrs.qualifiedName = pkg;
+        wanted.set(id, attrs);
+        if (dir === '') break;
+        child = id;
+      }
+    }
+    for (const id of this.modules) if (!wanted.has(id)) this.graph.dropNode(id);
+    for (const [id, attrs] of wanted) this.graph.setNode(id, attrs);
+    for (const key of this.moduleEdges) if (!edges.has(key)) this.graph.dropEdge(key);
+    for (const [key, [s, t]] of edges) if (!this.graph.hasEdge(key)) this.graph.setEdge('contains', s, t);
+    this.modules = new Set(wanted.keys());
+    this.moduleEdges = new Set(edges.keys());
+  }
+
+  private syncDependsOn(): void {
+    const wanted = new Map<string, [string, string]>();
+    for (const [path, resolution] of this.resolutions) {
+      const from = moduleId(parentDir(path));
+      for (const e of resolution.edges) {
+        if (e.kind !== 'imports' || !e.target.startsWith('file:')) continue;
+        const to = moduleId(parentDir(e.target.slice(5)));
+        if (to !== from) wanted.set(edgeKey('depends_on', from, to), [from, to]);
+      }
+    }
+    for (const key of this.graph.graph.edges()) {
+      if (key.startsWith('depends_on|') && !wanted.has(key)) this.graph.dropEdge(key);
+    }
+    for (const [key, [s, t]] of wanted) if (!this.graph.hasEdge(key)) this.graph.setEdge('depends_on', s, t);
+  }
+
+  // ---- edges ----------------------------------------------------------------------------
+
+  private setResolution(path: string, next: FileResolution | undefined): void {
+    const previous = this.resolutions.get(path);
+    const nextKeys = new Set(next?.edges.map((e) => e.key));
+    const touchedExternals = new Set<string>();
+    for (const e of previous?.edges ?? []) {
+      if (nextKeys.has(e.key)) continue;
+      this.graph.dropEdge(e.key);
+      if (e.target.startsWith('ext:')) touchedExternals.add(e.target);
+    }
+    for (const key of previous?.deps ?? []) this.dependents.get(key)?.delete(path);
+    if (!next) {
+      this.resolutions.delete(path);
+    } else {
+      for (const e of next.edges) this.putEdge(e);
+      for (const key of next.deps) {
+        let set = this.dependents.get(key);
+        if (!set) this.dependents.set(key, (set = new Set()));
+        set.add(path);
+      }
+      this.resolutions.set(path, next);
+    }
+    for (const ext of touchedExternals) if (this.graph.hasNode(ext) && this.graph.graph.degree(ext) === 0) this.graph.dropNode(ext);
+  }
+
+  private putEdge(e: ResolvedEdge): void {
+    if (e.target.startsWith('ext:') && !this.graph.hasNode(e.target)) {
+      this.graph.setNode(e.target, { kind: 'external', name: e.target.slice(4) });
+    }
+    if (!this.graph.hasNode(e.source) || !this.graph.hasNode(e.target)) return;
+    const attrs: Omit<ResolvedEdge, 'key' | 'kind' | 'source' | 'target'> = {};
+    if (e.lines) attrs.lines = e.lines;
+    if (e.confidence) attrs.confidence = e.confidence;
+    if (e.specifiers) attrs.specifiers = e.specifiers;
+    if (e.typeOnly) attrs.typeOnly = true;
+    this.graph.setEdge(e.kind, e.source, e.target, attrs);
+  }
+}
+
+function sameMap(a: ReadonlyMap<string, string>, b: ReadonlyMap<string, string>): boolean {
+  if (a.size !== b.size) return false;
+  for (const [k, v] of a) if (b.get(k) !== v) return false;
+  return true;
+}

@@ -1,0 +1,491 @@
+/**
+ * Static evaluation of access chains
+ * ==================================
+ * What does `self.repo.find` or `make().run` name? The evaluator answers the way a language server
+ * would where static analysis can: names are looked up through parameters (with their annotations),
+ * locals, imports, re-exports, module bindings and star imports; members through classes, their
+ * fields (`self.x = Foo()`, annotated attributes, constructor parameter properties) and their bases;
+ * calls through classes (→ an instance) and return annotations, or, failing those, returned values.
+ *
+ * Results are cached for one update, each with the dependency keys it read, so that a cached answer
+ * charges the same dependencies to every file that uses it. An answer cut short by a cycle is never
+ * cached: it would depend on where the evaluation started.
+ */
+import type { Chain, SymbolFact, SymbolKind } from '../parse/facts';
+import { fieldScope, type FileView, type Project } from './project';
+import { pythonModuleCandidates, relativeImportBase } from './python_modules';
+import { DepTracker } from './tracker';
+import { typeRefOf } from './types_text';
+
+export type Value =
+  | { t: 'module'; path: string }
+  | { t: 'dir'; dir: string } // a Python namespace package
+  | { t: 'symbol'; path: string; qn: string; kind: SymbolKind }
+  | { t: 'instance'; path: string; qn: string }
+  | { t: 'super'; path: string; qn: string } // member lookups start at the bases of class qn
+  | { t: 'external'; name: string };
+
+type BaseValue = Extract<Value, { t: 'symbol' }> | Extract<Value, { t: 'external' }>;
+
+export interface Evaluated {
+  value: Value;
+  /** Some step relied on an inferred (unannotated) return value. */
+  inferred?: boolean;
+}
+
+export interface Scope {
+  path: string;
+  /** qualifiedName of the enclosing symbol; undefined at module level. */
+  qn?: string;
+}
+
+export interface ChainResult {
+  value?: Value;
+  inferred: boolean;
+  /** The chain ran into a third-party value: a miss there is expected, not a reason to guess. */
+  external: boolean;
+}
+
+const CLASS_KINDS = new Set<SymbolKind>(['class', 'interface', 'enum']);
+const FUNCTION_KINDS = new Set<SymbolKind>(['function', 'method', 'test']);
+const VALUE_KINDS = new Set<SymbolKind>(['variable', 'constant']);
+const PROPERTY_DECORATORS = /^(property|cached_property|functools\.cached_property|abc\.abstractproperty)$|\.(getter)$/;
+const MAX_ACTIVE = 64;
+
+interface CacheEntry {
+  result: Evaluated | undefined;
+  keys: Set<string>;
+}
+
+export class Evaluator {
+  tracker = new DepTracker();
+  private readonly cache = new Map<string, CacheEntry>();
+  private readonly active = new Set<string>();
+  private cuts = 0;
+  private readonly baseCache = new Map<string, { list: BaseValue[]; keys: Set<string> }>();
+
+  constructor(private readonly project: Project) {}
+
+  // ---- chains ---------------------------------------------------------------------------
+
+  evalChain(scope: Scope, chain: Chain): ChainResult {
+    let inferred = false;
+    let external = false;
+    let current: Evaluated | undefined;
+    for (let i = 0; i < chain.length; i++) {
+      const raw = chain[i]!;
+      const isCall = raw.endsWith('()');
+      const name = isCall ? raw.slice(0, -2) : raw;
+      if (name === '?' || name === '') {
+        current = undefined;
+        break;
+      }
+      current = i === 0 ? this.first(scope, name, isCall) : this.member(current!.value, name);
+      if (current && isCall && !(i === 0 && name === 'super')) current = this.call(current.value);
+      if (!current) break;
+      if (current.inferred) inferred = true;
+      if (current.value.t === 'external') external = true;
+    }
+    const result: ChainResult = { inferred, external };
+    if (current) result.value = current.value;
+    return result;
+  }
+
+  private first(scope: Scope, name: string, isCall: boolean): Evaluated | undefined {
+    const view = this.project.ownView(scope.path);
+    const py = view.facts.language === 'python';
+    if (py && name === 'super' && isCall) return this.superOf(view, scope.qn);
+    if (!py && name === 'super') return this.superOf(view, scope.qn);
+    if (!py && name === 'this') {
+      const method = scope.qn !== undefined ? view.symbols.get(scope.qn) : undefined;
+      const cls = this.enclosingClass(view, scope.qn);
+      if (!cls) return undefined;
+      const isStatic = method?.isStatic === true;
+      return { value: isStatic ? this.symbolValue(scope.path, cls) : { t: 'instance', path: scope.path, qn: cls.qualifiedName } };
+    }
+    return this.lookupName(scope, name);
+  }
+
+  private enclosingClass(view: FileView, qn: string | undefined): SymbolFact | undefined {
+    for (let s = qn !== undefined ? view.symbols.get(qn) : undefined; s; s = s.parent !== undefined ? view.symbols.get(s.parent) : undefined) {
+      if (s.kind === 'class') return s;
+    }
+    return undefined;
+  }
+
+  private superOf(view: FileView, qn: string | undefined): Evaluated | undefined {
+    const cls = this.enclosingClass(view, qn);
+    return cls ? { value: { t: 'super', path: view.facts.path, qn: cls.qualifiedName } } : undefined;
+  }
+
+  private symbolValue(path: string, s: SymbolFact): Value {
+    return { t: 'symbol', path, qn: s.qualifiedName, kind: s.kind };
+  }
+
+  // ---- names ----------------------------------------------------------------------------
+
+  lookupName(scope: Scope, name: string): Evaluated | undefined {
+    const view = this.project.ownView(scope.path);
+    for (let s = scope.qn !== undefined ? view.symbols.get(scope.qn) : undefined; s; s = s.parent !== undefined ? view.symbols.get(s.parent) : undefined) {
+      if (s.kind === 'class') continue; // a class body is not an enclosing scope of its methods
+      const found = this.lookupInFunction(scope.path, view, s, name);
+      if (found !== null) return found;
+    }
+    return this.moduleName(scope.path, name);
+  }
+
+  /** null: the name is not bound in this function; undefined: bound, to something we cannot know. */
+  private lookupInFunction(path: string, view: FileView, fn: SymbolFact, name: string): Evaluated | undefined | null {
+    const params = fn.params ?? [];
+    const index = params.findIndex((p) => p.name === name);
+    if (index >= 0) {
+      const param = params[index]!;
+      const py = view.facts.language === 'python';
+      if (py && index === 0 && fn.kind !== 'function' && fn.parent !== undefined && !fn.isStatic) {
+        const cls = view.symbols.get(fn.parent);
+        if (cls?.kind === 'class') {
+          return { value: fn.isClassMethod ? this.symbolValue(path, cls) : { t: 'instance', path, qn: cls.qualifiedName } };
+        }
+      }
+      return param.type ? this.evalType({ path, qn: fn.qualifiedName }, param.type) : undefined;
+    }
+    const scoped = view.scopedImports.get(fn.qualifiedName)?.get(name);
+    if (scoped) return this.importValue(path, scoped.fact, scoped.imported, name);
+    const local = fn.locals?.find((l) => l.name === name && l.type) ?? fn.locals?.find((l) => l.name === name);
+    if (local) {
+      return this.cached(`local|${path}|${fn.qualifiedName}|${name}`, () => {
+        if (local.type) return this.evalType({ path, qn: fn.qualifiedName }, local.type);
+        return local.value ? this.chainValue({ path, qn: fn.qualifiedName }, local.value) : undefined;
+      });
+    }
+    return null;
+  }
+
+  /** A name at module level of `path`: its own definitions, then imports, bindings, star imports. */
+  moduleName(path: string, name: string): Evaluated | undefined {
+    return this.cached(`mod|${path}|${name}`, () => {
+      const view = this.project.view(path, this.tracker);
+      if (!view) return undefined;
+      const own = view.topLevel.get(name);
+      if (own) return { value: this.symbolValue(path, own) };
+      const imp = view.imports.get(name);
+      if (imp) return this.importValue(path, imp.fact, imp.imported, name);
+      const binding = view.bindings.get(name);
+      if (binding) return this.bindingValue(path, name);
+      for (const star of view.starImports) {
+        const target = this.pythonImportTarget(path, star.module);
+        if (target?.t !== 'module') continue;
+        const starView = this.project.view(target.path, this.tracker);
+        if (starView?.facts.all ? !starView.facts.all.includes(name) : name.startsWith('_')) continue;
+        const found = this.member(target, name);
+        if (found) return found;
+      }
+      return undefined;
+    });
+  }
+
+  private bindingValue(path: string, name: string): Evaluated | undefined {
+    return this.cached(`bind|${path}|${name}`, () => {
+      const b = this.project.view(path, this.tracker)?.bindings.get(name);
+      if (!b) return undefined;
+      if (b.type) return this.evalType({ path }, b.type);
+      return b.value ? this.chainValue({ path }, b.value) : undefined;
+    });
+  }
+
+  private chainValue(scope: Scope, chain: Chain): Evaluated | undefined {
+    const r = this.evalChain(scope, chain);
+    return r.value ? { value: r.value, ...(r.inferred ? { inferred: true } : {}) } : undefined;
+  }
+
+  evalType(scope: Scope, text: string): Evaluated | undefined {
+    const ref = typeRefOf(text);
+    if (!ref) return undefined;
+    if (ref.chain.length === 1 && (ref.chain[0] === 'Self' || ref.chain[0] === 'this')) {
+      const cls = this.enclosingClass(this.project.ownView(scope.path), scope.qn);
+      return cls ? { value: { t: 'instance', path: scope.path, qn: cls.qualifiedName } } : undefined;
+    }
+    const r = this.evalChain(scope, ref.chain);
+    const v = r.value;
+    if (!v) return undefined;
+    if (v.t === 'external') return { value: v };
+    if (v.t === 'symbol' && v.kind === 'type') return ref.classObject ? undefined : this.aliasTarget(v.path, v.qn);
+    if (v.t !== 'symbol' || !CLASS_KINDS.has(v.kind)) return undefined;
+    return { value: ref.classObject ? v : { t: 'instance', path: v.path, qn: v.qn } };
+  }
+
+  /** `type Cache = util.Cache<string>`: an alias names what its right-hand side names. */
+  private aliasTarget(path: string, qn: string): Evaluated | undefined {
+    return this.cached(`alias|${path}|${qn}`, () => {
+      const alias = this.project.view(path, this.tracker)?.symbols.get(qn);
+      const rhs = alias ? /=\s*(.+?);?$/.exec(alias.signature)?.[1] : undefined;
+      return rhs ? this.evalType({ path, ...(alias!.parent !== undefined ? { qn: alias!.parent } : {}) }, rhs) : undefined;
+    });
+  }
+
+  // ---- imports --------------------------------------------------------------------------
+
+  private importValue(path: string, fact: { module: string }, imported: string, local: string): Evaluated | undefined {
+    const language = this.project.ownView(path).facts.language;
+    if (language === 'python') {
+      if (imported === '*module*') {
+        // `import a.b.c` binds `a`; `import a.b as c` binds `a.b`.
+        const first = fact.module.split('.')[0]!;
+        const target = this.pythonImportTarget(path, local === first && !fact.module.startsWith('.') ? first : fact.module);
+        return target ? { value: target } : undefined;
+      }
+      const target = this.pythonImportTarget(path, fact.module);
+      return target ? this.member(target, imported) : undefined;
+    }
+    const target = this.project.resolveTsModule(path, fact.module, this.tracker);
+    if (target.kind === 'external') return { value: { t: 'external', name: target.name } };
+    if (target.kind !== 'file') return undefined;
+    if (imported === '*module*') return { value: { t: 'module', path: target.path } };
+    return this.exportOf(target.path, imported);
+  }
+
+  /** The module (or namespace folder, or external package) a Python import statement names. */
+  pythonImportTarget(fromPath: string, module: string): Value | undefined {
+    const dots = /^\.*/.exec(module)![0].length;
+    if (dots > 0) {
+      const base = relativeImportBase(fromPath, dots);
+      if (base === undefined) return undefined;
+      const rest = module.slice(dots);
+      for (const candidate of pythonModuleCandidates(base, rest)) {
+        if (this.project.exists(candidate, this.tracker)) return { t: 'module', path: candidate };
+      }
+      const dir = [base, ...rest.split('.').filter(Boolean)].filter(Boolean).join('/');
+      return this.project.dirExists(dir, this.tracker) ? { t: 'dir', dir } : undefined;
+    }
+    const file = this.project.pythonModule(module, this.tracker);
+    if (file) return { t: 'module', path: file };
+    const dir = this.project.pythonNamespaceDir(module, this.tracker);
+    if (dir !== undefined) return { t: 'dir', dir };
+    // A loose script imports its neighbours by bare name (its folder is on sys.path when run).
+    const slash = fromPath.lastIndexOf('/');
+    const here = slash < 0 ? '' : fromPath.slice(0, slash);
+    if (!this.project.isPythonPackageDir(here)) {
+      for (const candidate of pythonModuleCandidates(here, module)) {
+        if (this.project.exists(candidate, this.tracker)) return { t: 'module', path: candidate };
+      }
+    }
+    return { t: 'external', name: module.split('.')[0]! };
+  }
+
+  /** What a TS/JS module exports under `name`, following local export lists and re-exports. */
+  exportOf(path: string, name: string): Evaluated | undefined {
+    return this.cached(`exp|${path}|${name}`, () => {
+      const view = this.project.view(path, this.tracker);
+      if (!view) return undefined;
+      if (name === 'default' && view.facts.defaultExport !== undefined) {
+        const d = view.facts.defaultExport;
+        const sym = view.symbols.get(d);
+        return sym ? { value: this.symbolValue(path, sym) } : this.moduleName(path, d);
+      }
+      const local = view.localExports.get(name);
+      if (local !== undefined) return this.moduleName(path, local);
+      const own = view.topLevel.get(name);
+      if (own) return { value: this.symbolValue(path, own) };
+      for (const e of view.facts.exports) {
+        if (e.module === undefined) continue;
+        const named = e.names?.find((n) => n.exported === name);
+        if (!named && !(e.star && !e.names && name !== 'default')) continue;
+        const target = this.project.resolveTsModule(path, e.module, this.tracker);
+        if (target.kind === 'external') {
+          if (named) return { value: { t: 'external', name: target.name } };
+          continue;
+        }
+        if (target.kind !== 'file') continue;
+        if (named?.imported === '*module*') return { value: { t: 'module', path: target.path } };
+        const found = this.exportOf(target.path, named ? named.imported : name);
+        if (found || named) return found;
+      }
+      const imp = view.imports.get(name);
+      if (imp && view.facts.language === 'javascript') return this.importValue(path, imp.fact, imp.imported, name);
+      return undefined;
+    });
+  }
+
+  // ---- members and calls ----------------------------------------------------------------
+
+  member(v: Value, name: string): Evaluated | undefined {
+    switch (v.t) {
+      case 'external':
+        return { value: v };
+      case 'module': {
+        const language = this.project.view(v.path, this.tracker)?.facts.language;
+        if (language === 'python') return this.pythonModuleMember(v.path, name);
+        const found = this.exportOf(v.path, name);
+        if (found) return found;
+        // CommonJS: `module.exports = thing` → members of the thing.
+        const def = this.exportOf(v.path, 'default');
+        return def ? this.member(def.value, name) : undefined;
+      }
+      case 'dir':
+        return this.dirMember(v.dir, name);
+      case 'symbol':
+        if (CLASS_KINDS.has(v.kind)) return this.classMember(v.path, v.qn, name, false);
+        if (FUNCTION_KINDS.has(v.kind)) return name === 'call' || name === 'apply' || name === 'bind' ? { value: v } : undefined;
+        if (VALUE_KINDS.has(v.kind)) {
+          const d = this.bindingValue(v.path, v.qn);
+          return d ? this.member(d.value, name) : undefined;
+        }
+        return undefined;
+      case 'instance': {
+        const found = this.classMember(v.path, v.qn, name, false);
+        return found && this.isProperty(found.value) ? this.call(found.value) : found;
+      }
+      case 'super':
+        return this.classMember(v.path, v.qn, name, true);
+    }
+  }
+
+  private isProperty(v: Value): boolean {
+    if (v.t !== 'symbol' || v.kind !== 'method') return false;
+    const s = this.project.view(v.path, this.tracker)?.symbols.get(v.qn);
+    if (!s) return false;
+    if (s.decorators?.some((d) => PROPERTY_DECORATORS.test(d))) return true;
+    return /^(static\s+)?get\s/.test(s.signature);
+  }
+
+  private pythonModuleMember(path: string, name: string): Evaluated | undefined {
+    return this.cached(`pym|${path}|${name}`, () => {
+      const found = this.moduleName(path, name);
+      if (found) return found;
+      // A package's submodules are its attributes once imported anywhere; count them in.
+      if (/(^|\/)__init__\.pyi?$/.test(path)) {
+        const slash = path.lastIndexOf('/');
+        return this.dirMember(slash < 0 ? '' : path.slice(0, slash), name);
+      }
+      return undefined;
+    });
+  }
+
+  private dirMember(dir: string, name: string): Evaluated | undefined {
+    for (const candidate of pythonModuleCandidates(dir, name)) {
+      if (this.project.exists(candidate, this.tracker)) return { value: { t: 'module', path: candidate } };
+    }
+    const sub = dir === '' ? name : `${dir}/${name}`;
+    return this.project.dirExists(sub, this.tracker) ? { value: { t: 'dir', dir: sub } } : undefined;
+  }
+
+  /** A member of class `qn` (own members, fields, then bases in order); skipOwn for `super`. */
+  classMember(path: string, qn: string, name: string, skipOwn: boolean): Evaluated | undefined {
+    return this.cached(`cm|${path}|${qn}|${name}|${skipOwn ? 1 : 0}`, () => {
+      const view = this.project.view(path, this.tracker);
+      const cls = view?.symbols.get(qn);
+      if (!view || !cls) return undefined;
+      if (!skipOwn) {
+        const child = view.children.get(qn)?.get(name);
+        if (child) return { value: this.symbolValue(path, child) };
+        // Every binding of the field, annotated ones first: `audit: Cache` may not resolve where `this.audit = make()` does.
+        const fields = (cls.fields ?? []).filter((f) => f.name === name).sort((a, b) => Number(!a.type) - Number(!b.type));
+        for (const field of fields) {
+          const scope: Scope = { path, qn: fieldScope(view, qn, field.line) ?? qn };
+          const found = field.type ? this.evalType(scope, field.type) : field.value ? this.chainValue(scope, field.value) : undefined;
+          if (found) return found;
+        }
+      }
+      for (const base of this.basesOf(path, qn)) {
+        if (base.t === 'external') return { value: base };
+        const found = this.classMember(base.path, base.qn, name, false);
+        if (found) return found;
+      }
+      return undefined;
+    });
+  }
+
+  /** The classes `qn` extends, evaluated in its module (externals included, unknown ones left out). */
+  basesOf(path: string, qn: string): BaseValue[] {
+    const key = `${path}|${qn}`;
+    const hit = this.baseCache.get(key);
+    if (hit) {
+      this.tracker.addAll(hit.keys);
+      return hit.list;
+    }
+    const cutsBefore = this.cuts;
+    const { value: list, keys } = this.tracker.capture(() => {
+      const cls = this.project.view(path, this.tracker)?.symbols.get(qn);
+      const out: BaseValue[] = [];
+      for (const text of cls?.bases ?? []) {
+        const ref = typeRefOf(text);
+        if (!ref) continue;
+        const v = this.evalChain({ path, ...(cls?.parent !== undefined ? { qn: cls.parent } : {}) }, ref.chain).value;
+        if (v?.t === 'external') out.push(v);
+        else if (v?.t === 'symbol' && CLASS_KINDS.has(v.kind) && !(v.path === path && v.qn === qn)) out.push(v);
+      }
+      return out;
+    });
+    if (this.cuts === cutsBefore) this.baseCache.set(key, { list, keys });
+    return list;
+  }
+
+  call(v: Value): Evaluated | undefined {
+    switch (v.t) {
+      case 'external':
+        return { value: v };
+      case 'symbol':
+        if (CLASS_KINDS.has(v.kind)) return { value: { t: 'instance', path: v.path, qn: v.qn } };
+        if (FUNCTION_KINDS.has(v.kind)) return this.returnOf(v.path, v.qn);
+        if (VALUE_KINDS.has(v.kind)) {
+          const d = this.bindingValue(v.path, v.qn);
+          return d ? this.call(d.value) : undefined;
+        }
+        return undefined;
+      case 'module': {
+        const def = this.exportOf(v.path, 'default');
+        return def ? this.call(def.value) : undefined;
+      }
+      default:
+        return undefined;
+    }
+  }
+
+  /** What calling function `qn` gives: its return annotation, else what it returns. */
+  returnOf(path: string, qn: string): Evaluated | undefined {
+    return this.cached(`ret|${path}|${qn}`, () => {
+      const fn = this.project.view(path, this.tracker)?.symbols.get(qn);
+      if (!fn) return undefined;
+      const scope: Scope = { path, qn };
+      if (fn.returnType) return this.evalType(scope, fn.returnType);
+      for (const chain of fn.returns ?? []) {
+        const r = this.chainValue(scope, chain);
+        if (r) return { value: r.value, inferred: true };
+      }
+      return undefined;
+    });
+  }
+
+  /** A call target for a `super(...)` call in a TS constructor: the base's constructor, else the base class. */
+  superConstructor(path: string, qn: string | undefined): Value | undefined {
+    const cls = this.enclosingClass(this.project.ownView(path), qn);
+    if (!cls) return undefined;
+    const base = this.basesOf(path, cls.qualifiedName)[0];
+    if (!base || base.t === 'external') return undefined;
+    return this.classMember(base.path, base.qn, 'constructor', false)?.value ?? base;
+  }
+
+  // ---- caching --------------------------------------------------------------------------
+
+  private cached(key: string, compute: () => Evaluated | undefined): Evaluated | undefined {
+    const hit = this.cache.get(key);
+    if (hit) {
+      this.tracker.addAll(hit.keys);
+      return hit.result;
+    }
+    if (this.active.has(key) || this.active.size >= MAX_ACTIVE) {
+      this.cuts++;
+      return undefined;
+    }
+    this.active.add(key);
+    const cutsBefore = this.cuts;
+    try {
+      const { value, keys } = this.tracker.capture(compute);
+      if (this.cuts === cutsBefore) this.cache.set(key, { result: value, keys });
+      return value;
+    } finally {
+      this.active.delete(key);
+    }
+  }
+}
+

@@ -1,0 +1,69 @@
+/**
+ * Type annotations as chains
+ * ==========================
+ * Reduces an annotation as written to the access chain of the class it names, or nothing when it
+ * names no single class: `Optional["Client"]` → Client, `Repo | None` → Repo, `Promise<Api>` → Api,
+ * `list[Item]` → nothing (a container), `Type[Foo]` / `typeof Foo` → the class itself.
+ */
+
+export interface TypeRef {
+  chain: string[];
+  /** The annotation names the class object (`Type[Foo]`, `typeof Foo`), not an instance. */
+  classObject: boolean;
+}
+
+/** Generic wrappers whose first argument is what a value of that type is used as. */
+const UNWRAP = new Set(['Optional', 'Final', 'ClassVar', 'Annotated', 'Required', 'NotRequired', 'ReadOnly', 'Promise', 'PromiseLike', 'Awaited', 'Readonly', 'NonNullable', 'typing.Optional', 't.Optional']);
+const CLASS_OBJECT = new Set(['Type', 'type', 'typing.Type']);
+const NOTHING = new Set(['None', 'null', 'undefined', 'void', 'never', 'NoneType']);
+
+function splitTopLevel(text: string, sep: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '[' || c === '<' || c === '(' || c === '{') depth++;
+    else if (c === ']' || c === '>' || c === ')' || c === '}') depth--;
+    else if (depth === 0 && text.startsWith(sep, i)) {
+      parts.push(text.slice(start, i));
+      start = i + sep.length;
+    }
+  }
+  parts.push(text.slice(start));
+  return parts.map((p) => p.trim()).filter(Boolean);
+}
+
+export function typeRefOf(annotation: string | undefined, depth = 0): TypeRef | undefined {
+  if (!annotation || depth > 6) return undefined;
+  let t = annotation.trim();
+  if (t.length > 200) return undefined;
+  if ((t.startsWith('"') && t.endsWith('"')) || (t.startsWith("'") && t.endsWith("'"))) t = t.slice(1, -1).trim();
+  if (t.startsWith('readonly ')) t = t.slice(9);
+  if (t.startsWith('typeof ')) {
+    const inner = t.slice(7).trim();
+    return /^[\w$.]+$/.test(inner) ? { chain: inner.split('.'), classObject: true } : undefined;
+  }
+  const union = splitTopLevel(t, '|').filter((p) => !NOTHING.has(p));
+  if (union.length !== 1) return undefined;
+  t = union[0]!;
+  const open = t.search(/[[<]/);
+  if (open > 0) {
+    const head = t.slice(0, open).trim();
+    const close = t[open] === '[' ? ']' : '>';
+    if (!t.endsWith(close)) return undefined; // `Foo[]` arrays and the like
+    const args = splitTopLevel(t.slice(open + 1, -1), ',');
+    if (head === 'Union' || head === 'typing.Union') {
+      const rest = args.filter((a) => !NOTHING.has(a));
+      return rest.length === 1 ? typeRefOf(rest[0], depth + 1) : undefined;
+    }
+    if (UNWRAP.has(head)) return typeRefOf(args[0], depth + 1);
+    if (CLASS_OBJECT.has(head)) {
+      const inner = typeRefOf(args[0], depth + 1);
+      return inner && !inner.classObject ? { chain: inner.chain, classObject: true } : undefined;
+    }
+    t = head; // a generic class: `Repo[Item]`, `Map<K, V>` (containers resolve to nothing of ours)
+  }
+  if (!/^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/.test(t) || NOTHING.has(t)) return undefined;
+  return { chain: t.split('.'), classObject: false };
+}

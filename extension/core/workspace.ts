@@ -1,0 +1,412 @@
+/**
+ * Workspace
+ * =========
+ * The one object a host (CLI, MCP server, VS Code) holds: a root folder, its graph, and the means
+ * to keep it current. `index()` walks the folder and parses only what changed since the last
+ * index (or since the snapshot a previous run left in .kg-memory/); `update(paths)` takes the
+ * files an editor or a watcher reports. Both end in the same incremental graph assembly.
+ */
+import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { isAbsolute, join, posix, relative, resolve, sep } from 'node:path';
+import { FACTS_VERSION, type FileFacts } from './parse/facts';
+import { languageForPath } from './parse/grammar';
+import type { CodeGraph } from './model/graph';
+import { GraphAssembler, type AssemblerState } from './index/assembler';
+import { ParsePool, type ParseResult, type ParseTask } from './index/parse_pool';
+import { readSnapshot, writeSnapshot } from './index/snapshot';
+import { DEFAULT_EXCLUDES, DEFAULT_MAX_FILE_BYTES, DEFAULT_MAX_FILES, walkWorkspace, type SkippedFile } from './index/walk';
+import { isConfigFile } from './resolve/ts_modules';
+
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
+
+export interface WorkspaceOptions {
+  /** Keep a snapshot in `<root>/.kg-memory/` and load it on open (default true). */
+  persist?: boolean;
+  include?: string[];
+  exclude?: string[];
+  maxFileSize?: number;
+  maxFiles?: number;
+  /** Parse workers (default: up to 2, by the machine's cores). 0 parses in process. */
+  workers?: number;
+  log?: (level: LogLevel, message: string) => void;
+}
+
+export interface IndexOptions {
+  /** Ignore what is known and parse every file again. */
+  full?: boolean;
+  onProgress?: (done: number, total: number) => void;
+  signal?: AbortSignal;
+}
+
+export interface IndexReport {
+  files: number;
+  parsed: number;
+  unchanged: number;
+  removed: number;
+  resolved: number;
+  skipped: SkippedFile[];
+  failed: { path: string; error: string }[];
+  durationMs: number;
+}
+
+export interface WorkspaceStatus {
+  root: string;
+  files: number;
+  nodes: number;
+  edges: number;
+  parseErrors: { path: string; count: number; lines: number[] }[];
+  skipped: SkippedFile[];
+  failed: { path: string; error: string }[];
+  lastIndexedAt?: string;
+  lastIndexMs?: number;
+  snapshot?: string;
+}
+
+interface FileState {
+  size: number;
+  mtimeMs: number;
+}
+
+interface SnapshotData {
+  root: string;
+  files: Record<string, FileState>;
+  skipped: SkippedFile[];
+  indexedAt?: string;
+  state: AssemblerState;
+}
+
+const SNAPSHOT_NAME = 'graph.json';
+/** Bumps with the snapshot layout and with the facts' shape: either change discards old snapshots. */
+const SNAPSHOT_VERSION = 1000 + FACTS_VERSION;
+const CONFIG_NAMES = /^(tsconfig[^/]*\.json|jsconfig\.json|package\.json)$/;
+
+export class Workspace {
+  readonly root: string;
+  private assembler = new GraphAssembler();
+  private readonly fileStates = new Map<string, FileState>();
+  private skipped: SkippedFile[] = [];
+  private failed: { path: string; error: string }[] = [];
+  private pool: ParsePool | undefined;
+  private lastIndexedAt: Date | undefined;
+  private lastIndexMs: number | undefined;
+  private snapshotNote: string | undefined;
+  private queue: Promise<unknown> = Promise.resolve();
+
+  private constructor(root: string, private readonly options: WorkspaceOptions) {
+    this.root = root;
+  }
+
+  /** Opens a folder; with `persist` (the default) the last snapshot is loaded, so queries work at once. */
+  static async open(root: string, options: WorkspaceOptions = {}): Promise<Workspace> {
+    let real: string;
+    try {
+      real = realpathSync(resolve(root));
+    } catch {
+      throw new Error(`kg-memory/workspace: ${root} does not exist`);
+    }
+    if (!statSync(real).isDirectory()) throw new Error(`kg-memory/workspace: ${root} is not a folder`);
+    const ws = new Workspace(real, options);
+    if (options.persist !== false) await ws.loadSnapshot();
+    return ws;
+  }
+
+  get graph(): CodeGraph {
+    return this.assembler.graph;
+  }
+
+  facts(path: string): FileFacts | undefined {
+    return this.assembler.facts(path);
+  }
+
+  /** Walks the folder and brings the graph up to date. Calls are serialised. */
+  index(options: IndexOptions = {}): Promise<IndexReport> {
+    return this.serialised(() => this.runIndex(options));
+  }
+
+  /** Re-reads the given files (absolute or root-relative; missing ones count as deleted). */
+  update(paths: readonly string[]): Promise<IndexReport> {
+    return this.serialised(() => this.runUpdate(paths));
+  }
+
+  status(): WorkspaceStatus {
+    const parseErrors: WorkspaceStatus['parseErrors'] = [];
+    for (const path of this.assembler.paths()) {
+      const f = this.assembler.facts(path)!;
+      if (f.parseErrors > 0) parseErrors.push({ path, count: f.parseErrors, lines: f.errorLines ?? [] });
+    }
+    const s: WorkspaceStatus = {
+      root: this.root,
+      files: this.fileStates.size,
+      nodes: this.graph.order,
+      edges: this.graph.size,
+      parseErrors: parseErrors.sort((a, b) => a.path.localeCompare(b.path)),
+      skipped: this.skipped,
+      failed: this.failed,
+    };
+    if (this.lastIndexedAt) s.lastIndexedAt = this.lastIndexedAt.toISOString();
+    if (this.lastIndexMs !== undefined) s.lastIndexMs = Math.round(this.lastIndexMs);
+    if (this.snapshotNote) s.snapshot = this.snapshotNote;
+    return s;
+  }
+
+  /** Root-relative path of an absolute or relative one, or undefined when it lies outside the root. */
+  relativePath(path: string): string | undefined {
+    const abs = isAbsolute(path) ? path : join(this.root, path);
+    const rel = relative(this.root, resolve(abs));
+    if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) return undefined;
+    return rel.split(sep).join('/');
+  }
+
+  /** The current text of an indexed file, for `source`; never reads outside the root. */
+  readSource(path: string): string | undefined {
+    const rel = this.relativePath(path);
+    if (rel === undefined || !this.fileStates.has(rel)) return undefined;
+    try {
+      const abs = join(this.root, rel);
+      if (!realpathSync(abs).startsWith(this.root + sep)) return undefined;
+      return readFileSync(abs, 'utf8');
+    } catch {
+      return undefined;
+    }
+  }
+
+  async save(): Promise<void> {
+    if (this.options.persist === false) return;
+    const data: SnapshotData = {
+      root: this.root,
+      files: Object.fromEntries(this.fileStates),
+      skipped: this.skipped,
+      ...(this.lastIndexedAt ? { indexedAt: this.lastIndexedAt.toISOString() } : {}),
+      state: this.assembler.state(),
+    };
+    try {
+      await writeSnapshot(this.root, SNAPSHOT_NAME, data, SNAPSHOT_VERSION);
+    } catch (err) {
+      this.log('warn', `could not write the snapshot: ${(err as Error).message}`);
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.queue.catch(() => undefined);
+    await this.pool?.dispose();
+    this.pool = undefined;
+  }
+
+  // ---- internals ------------------------------------------------------------------------
+
+  private serialised<T>(fn: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(fn, fn);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  private log(level: LogLevel, message: string): void {
+    this.options.log?.(level, message);
+  }
+
+  private async loadSnapshot(): Promise<void> {
+    const started = performance.now();
+    const read = await readSnapshot(this.root, SNAPSHOT_NAME, SNAPSHOT_VERSION);
+    if (!read.ok) {
+      if (read.code !== 'missing') {
+        this.snapshotNote = `discarded: ${read.reason}`;
+        this.log('warn', `snapshot discarded (${read.reason}); the graph will be rebuilt`);
+      }
+      return;
+    }
+    try {
+      const data = read.data as SnapshotData;
+      if (data.root !== this.root) throw new Error(`it belongs to ${data.root}`);
+      this.assembler.restore(data.state);
+      for (const [path, st] of Object.entries(data.files)) this.fileStates.set(path, st);
+      this.skipped = data.skipped ?? [];
+      if (data.indexedAt) this.lastIndexedAt = new Date(data.indexedAt);
+      this.snapshotNote = `loaded ${read.writtenAt} in ${Math.round(performance.now() - started)} ms`;
+      this.log('info', `snapshot ${this.snapshotNote}`);
+    } catch (err) {
+      // A snapshot that reads as JSON but not as ours: start clean rather than half-loaded.
+      this.snapshotNote = `discarded: ${(err as Error).message}`;
+      this.log('warn', `snapshot discarded (${(err as Error).message}); the graph will be rebuilt`);
+      this.assembler = new GraphAssembler();
+      this.fileStates.clear();
+    }
+  }
+
+  private getPool(): ParsePool {
+    if (!this.pool) {
+      this.pool = new ParsePool({
+        maxFileBytes: this.maxFileSize(),
+        ...(this.options.workers !== undefined ? { maxWorkers: this.options.workers } : {}),
+        onLog: (m) => this.log('debug', m),
+      });
+    }
+    return this.pool;
+  }
+
+  private maxFileSize(): number {
+    return this.options.maxFileSize ?? DEFAULT_MAX_FILE_BYTES;
+  }
+
+  private async runIndex(options: IndexOptions): Promise<IndexReport> {
+    const started = performance.now();
+    const walk = await walkWorkspace(this.root, {
+      ...(this.options.include ? { include: this.options.include } : {}),
+      ...(this.options.exclude ? { exclude: this.options.exclude } : {}),
+      maxFileSize: this.maxFileSize(),
+      maxFiles: this.options.maxFiles ?? DEFAULT_MAX_FILES,
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+    const tasks: ParseTask[] = [];
+    const seen = new Set<string>();
+    for (const file of walk.files) {
+      seen.add(file.path);
+      const known = this.fileStates.get(file.path);
+      const facts = this.assembler.facts(file.path);
+      if (!options.full && known && facts && known.size === file.size && known.mtimeMs === file.mtimeMs) continue;
+      tasks.push({ path: file.path, absPath: file.absPath, language: file.language, ...(!options.full && facts ? { knownHash: facts.hash } : {}) });
+      this.fileStates.set(file.path, { size: file.size, mtimeMs: file.mtimeMs });
+    }
+    const changes = new Map<string, FileFacts | undefined>();
+    let removed = 0;
+    for (const path of [...this.fileStates.keys()]) {
+      if (seen.has(path)) continue;
+      this.fileStates.delete(path);
+      changes.set(path, undefined);
+      removed++;
+    }
+    const results = await this.getPool().parseFiles(tasks, {
+      ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+    const failed: IndexReport['failed'] = [];
+    const skipped = [...walk.skipped];
+    const parsed = this.collect(results, changes, skipped, failed);
+    const summary = this.assembler.update(changes, this.readConfigFiles());
+    this.skipped = skipped;
+    this.failed = failed;
+    this.lastIndexedAt = new Date();
+    this.lastIndexMs = performance.now() - started;
+    if (changes.size > 0 || tasks.length > 0) await this.save();
+    return {
+      files: this.fileStates.size,
+      parsed,
+      unchanged: walk.files.length - tasks.length + results.filter((r) => r.kind === 'unchanged').length,
+      removed,
+      resolved: summary.resolvedFiles,
+      skipped,
+      failed,
+      durationMs: Math.round(this.lastIndexMs),
+    };
+  }
+
+  /** Folds parse results into `changes`; returns how many files were parsed anew. */
+  private collect(results: ParseResult[], changes: Map<string, FileFacts | undefined>, skipped: SkippedFile[], failed: IndexReport['failed']): number {
+    let parsed = 0;
+    for (const r of results) {
+      switch (r.kind) {
+        case 'facts':
+          parsed++;
+          changes.set(r.path, r.facts);
+          if (r.lossy) this.log('info', `${r.path}: not valid UTF-8; undecodable bytes were replaced`);
+          break;
+        case 'unchanged':
+          break;
+        case 'skipped':
+          skipped.push({ path: r.path, reason: r.reason });
+          this.fileStates.delete(r.path);
+          changes.set(r.path, undefined);
+          break;
+        case 'failed':
+          failed.push({ path: r.path, error: r.error });
+          this.fileStates.delete(r.path);
+          changes.set(r.path, undefined);
+          this.log('warn', `${r.path}: ${r.error}`);
+          break;
+      }
+    }
+    return parsed;
+  }
+
+  private async runUpdate(paths: readonly string[]): Promise<IndexReport> {
+    const started = performance.now();
+    const changes = new Map<string, FileFacts | undefined>();
+    const tasks: ParseTask[] = [];
+    let removed = 0;
+    let configTouched = false;
+    const skipped: SkippedFile[] = [];
+    for (const p of paths) {
+      const rel = this.relativePath(p);
+      if (rel === undefined) {
+        skipped.push({ path: p, reason: 'outside the workspace root' });
+        continue;
+      }
+      if (isConfigFile(rel)) configTouched = true;
+      const language = languageForPath(rel);
+      if (!language || this.isExcluded(rel)) continue;
+      const abs = join(this.root, rel);
+      let st: ReturnType<typeof statSync> | undefined;
+      try {
+        st = statSync(abs);
+      } catch {
+        st = undefined;
+      }
+      if (!st || !st.isFile()) {
+        if (this.fileStates.delete(rel)) removed++;
+        changes.set(rel, undefined);
+        continue;
+      }
+      this.fileStates.set(rel, { size: st.size, mtimeMs: st.mtimeMs });
+      const known = this.assembler.facts(rel);
+      tasks.push({ path: rel, absPath: abs, language, ...(known ? { knownHash: known.hash } : {}) });
+    }
+    const results = await this.getPool().parseFiles(tasks);
+    const failed: IndexReport['failed'] = [];
+    const parsed = this.collect(results, changes, skipped, failed);
+    const summary = this.assembler.update(changes, configTouched ? this.readConfigFiles() : undefined);
+    this.lastIndexMs = performance.now() - started;
+    return {
+      files: this.fileStates.size,
+      parsed,
+      unchanged: tasks.length - parsed,
+      removed,
+      resolved: summary.resolvedFiles,
+      skipped,
+      failed,
+      durationMs: Math.round(this.lastIndexMs),
+    };
+  }
+
+  private isExcluded(rel: string): boolean {
+    const parts = rel.split('/');
+    return parts.slice(0, -1).some((d) => DEFAULT_EXCLUDES.includes(`${d}/`));
+  }
+
+  /** tsconfig/jsconfig/package.json files in the folders that hold indexed files and their parents. */
+  private readConfigFiles(): Map<string, string> {
+    const dirs = new Set<string>(['']);
+    for (const path of this.fileStates.keys()) {
+      for (let d = posix.dirname(path); d !== '.' && !dirs.has(d); d = posix.dirname(d)) dirs.add(d);
+    }
+    const configs = new Map<string, string>();
+    for (const dir of dirs) {
+      const abs = dir === '' ? this.root : join(this.root, dir);
+      let names: string[];
+      try {
+        names = readdirSync(abs);
+      } catch {
+        continue;
+      }
+      for (const name of names) {
+        if (!CONFIG_NAMES.test(name)) continue;
+        const file = join(abs, name);
+        try {
+          if (statSync(file).size > 1024 * 1024 || !existsSync(file)) continue;
+          configs.set(dir === '' ? name : `${dir}/${name}`, readFileSync(file, 'utf8'));
+        } catch {
+          // unreadable config: resolution goes on without it
+        }
+      }
+    }
+    return configs;
+  }
+}
