@@ -14,6 +14,8 @@
  *  - Module-level code and class bodies are NOT callers here: pyright's call hierarchy cannot be
  *    asked about them (a class item answers for its `__init__`). `callers` in the result lists
  *    exactly the declarations we asked about, so comparisons skip the rest.
+ *  - Decorators (`@timed("x")` above a def) are evaluated in the enclosing scope — the module
+ *    or class body — not by the function; pyright files them under the function, so we drop them.
  *  - A call is syntactic: a call-site range must be followed by `(`. Pyright also reports reading
  *    a `@property` as a call; we drop those (the graph calls them references).
  *  - `Foo()` → the class Foo (pyright already answers with the class). Should it answer with an
@@ -197,7 +199,8 @@ function toEdge(root: string, caller: PyDecl, call: OutgoingCall, lines: string[
   const rel = toRootRelative(root, abs);
   if (rel.startsWith('..') || rel.includes('/site-packages/')) return undefined;
   // Keep only call sites that are calls in the source: `name(` (pyright also reports property reads).
-  const sites = call.fromRanges.filter((r) => isCallSite(lines, r));
+  // Decorator lines (above the name) run in the enclosing scope, which pyright cannot be asked about.
+  const sites = call.fromRanges.filter((r) => isCallSite(lines, r) && r.start.line + 1 >= caller.line);
   if (sites.length === 0) return undefined;
   let callee = decls.get(`${rel}:${call.to.selectionRange.start.line + 1}`);
   if (!callee || callee.kind === 'nested') return undefined;

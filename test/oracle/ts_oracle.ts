@@ -26,9 +26,13 @@
  *    (also `.only`/`.skip`/`.each`) whose first argument is a string is a caller whose line is that
  *    call's line; an `it` inside a `describe` is its own caller. Anything else (arrow callbacks,
  *    nested functions, object-literal methods) belongs to the nearest enclosing caller; none → the
- *    file, line 0. Class field initialisers, class decorators and `extends` expressions belong to the class.
+ *    file, line 0. Class field initialisers and `extends` expressions belong to the class.
+ *  - Decorator expressions (`@log()` on a method) run where the declaration is evaluated, so
+ *    they belong to the enclosing scope (the class for a member, the file for a class).
  *  - Callees: the declaration the checker resolves the callee name to, aliases (imports,
- *    re-exports, `require`) followed. `new Foo()` and `super(…)` → the class (its name line).
+ *    re-exports, `require`) followed. `new Foo()` → the class (its name line). `super(…)` → the
+ *    base constructor when one is declared (line of `constructor`), else the base class: the
+ *    graph's rule for Python's `super().__init__()`.
  *    Methods → the method name line (an interface method signature when the receiver is typed by
  *    an interface). Only declarations under the root; calls of nested functions are dropped.
  *  - Call-site line: the line of the callee's name (`find` in `this.repo\n.find()`).
@@ -219,9 +223,10 @@ function calleeNameOf(node: ts.Node): ts.Node | undefined {
 
 function declarationsOf(checker: ts.TypeChecker, name: ts.Node, call: ts.Node): ts.Declaration[] {
   if (name.kind === ts.SyntaxKind.SuperKeyword) {
-    // `super(…)`: the base class (through its resolved constructor, or the base type's symbol).
+    // `super(…)`: the base class's constructor (through the resolved signature), or the base class.
+    // Like Python's `super().__init__()`, an explicit base constructor is the callee; else the class.
     const ctor = ts.isCallExpression(call) ? checker.getResolvedSignature(call)?.declaration : undefined;
-    if (ctor && ts.isConstructorDeclaration(ctor)) return [ctor.parent];
+    if (ctor && ts.isConstructorDeclaration(ctor)) return [ctor.body ? ctor : (ctor.parent.members.find((m) => ts.isConstructorDeclaration(m) && m.body) ?? ctor)];
     const sym = checker.getTypeAtLocation(name).getSymbol();
     return sym?.declarations ?? [];
   }
@@ -260,9 +265,8 @@ function follow(checker: ts.TypeChecker, decls: readonly ts.Declaration[], depth
   return out;
 }
 
-/** Constructor → its class; overloads → the implementation. */
+/** Overloads → the implementation. (`new Foo()` already names the class, not its constructor.) */
 function calleeDeclNode(checker: ts.TypeChecker, d: ts.Declaration): ts.Node {
-  if (ts.isConstructorDeclaration(d)) return d.parent;
   if ((ts.isFunctionDeclaration(d) || ts.isMethodDeclaration(d)) && !d.body) {
     const sym = d.name ? checker.getSymbolAtLocation(d.name) : undefined;
     const impl = sym?.declarations?.find((x) => (ts.isFunctionDeclaration(x) || ts.isMethodDeclaration(x)) && x.body);
@@ -303,7 +307,8 @@ function walkFile(
         edges.push({ caller: { path, line: caller.line }, callee: { path: rel, line: info.line }, callSiteLines: [lineOf(name)] });
       }
     }
-    ts.forEachChild(node, (child) => visit(child, scope));
+    // Decorators run where the declaration is evaluated: in the enclosing scope.
+    ts.forEachChild(node, (child) => visit(child, ts.isDecorator(child) ? caller : scope));
   };
   ts.forEachChild(sf, (child) => visit(child, fileCaller));
 }

@@ -35,7 +35,8 @@ describe('TS oracle on ts_shop', () => {
         'src/services/orders.ts:11 -> src/util/logger.ts:31', // util.makeLogger (import * as, export { default as })
         'src/services/orders.ts:7 -> src/core/pricing.ts:21', // field initializer new PriceCalculator() → the class
         'src/core/repo.ts:48 -> src/core/repo.ts:17', // super.save
-        'src/core/repo.ts:35 -> src/core/repo.ts:11', // super() → the base class
+        'src/core/repo.ts:35 -> src/core/repo.ts:11', // super() → the base class, which declares no constructor
+        'src/services/catalog.ts:14 -> src/services/base.ts:7', // super('catalog') → the base's declared constructor
         'src/app.ts:46 -> src/services/factory.ts:25', // a const arrow function
         'src/app.ts:46 -> src/app.ts:36', // createApp().stats(): return type
         'src/core/pricing.ts:35 -> src/core/pricing.ts:5', // rule.applies → DiscountRule interface method
@@ -126,6 +127,7 @@ describe('TS oracle on js_app (CommonJS and ESM, no JSDoc)', () => {
         'src/handlers.js:0 -> lib/users.js:17', // ESM default import of module.exports = class
         'src/handlers.js:18 -> src/events.js:23', // bus.emit on a default-exported instance
         'src/http.js:47 -> src/http.js:34', // super.dispatch
+        'src/http.js:42 -> src/http.js:12', // super('/api') → Router's constructor
         'test/users.test.js:16 -> test/users.test.js:9', // it(...) → makeRepo
       ]),
       [],
@@ -165,7 +167,8 @@ describe('pyright oracle on py_shop', () => {
     );
   });
 
-  it('drops nested defs, property reads and externals', () => {
+  it('drops nested defs, property reads, decorators and externals', () => {
+    assert.equal(has(result, 'src/shop/app.py:19 -> src/shop/cache.py:55'), false); // @timed("report") runs at module level
     assert.equal(result.edges.some((e) => declKey(e.callee) === 'src/shop/services/catalog.py:35'), false); // nested matches()
     assert.equal(result.edges.some((e) => declKey(e.callee) === 'src/shop/models.py:37'), false); // @property amount
     assert.ok(result.edges.every((e) => e.caller.line > 0 && !e.callee.path.startsWith('..')));
