@@ -14,6 +14,7 @@
 import type { Chain, SymbolFact, SymbolKind } from '../parse/facts';
 import { fieldScope, type FileView, type Project } from './project';
 import { pythonModuleCandidates, relativeImportBase } from './python_modules';
+import { isRuntimeGlobal } from './globals';
 import { DepTracker } from './tracker';
 import { typeRefOf } from './types_text';
 
@@ -103,7 +104,16 @@ export class Evaluator {
       const isStatic = method?.isStatic === true;
       return { value: isStatic ? this.symbolValue(scope.path, cls) : { t: 'instance', path: scope.path, qn: cls.qualifiedName } };
     }
-    return this.lookupName(scope, name);
+    const found = this.lookupName(scope, name);
+    if (found) return found;
+    // The runtime's own names (`Math`, `len`), and in Python any name a third-party `import *` may have brought.
+    if (isRuntimeGlobal(name, py) || (py && this.hasExternalStarImport(scope.path))) return { value: { t: 'external', name: py ? 'builtins' : 'globalThis' } };
+    return undefined;
+  }
+
+  private hasExternalStarImport(path: string): boolean {
+    const view = this.project.ownView(path);
+    return view.starImports.some((star) => this.pythonImportTarget(path, star.module)?.t === 'external');
   }
 
   private enclosingClass(view: FileView, qn: string | undefined): SymbolFact | undefined {

@@ -178,10 +178,14 @@ function resolveCall(project: Project, evaluator: Evaluator, view: FileView, sco
     return v ? { value: v, confidence: 'resolved' } : undefined;
   }
   const r = evaluator.evalChain(scope, callee);
-  if (r.value) {
-    if (r.value.t === 'symbol' && CALLABLE.has(r.value.kind)) return { value: r.value, confidence: r.inferred ? 'inferred' : 'resolved' };
+  let value = r.value;
+  // `const Repo = require('./repo'); new Repo()`: calling a CommonJS module calls what it exports.
+  if (value?.t === 'module' && view.facts.language !== 'python') value = evaluator.exportOf(value.path, 'default')?.value;
+  if (value) {
+    if (value.t === 'symbol' && CALLABLE.has(value.kind)) return { value, confidence: r.inferred ? 'inferred' : 'resolved' };
     return undefined;
   }
+  if (r.value) return undefined;
   if (r.external || callee.length < 2) return undefined;
   const last = callee[callee.length - 1]!;
   const name = last.endsWith('()') ? last.slice(0, -2) : last;
