@@ -30,6 +30,8 @@ export class LspClient {
     this.child = spawn(command, args, { cwd, stdio: ['pipe', 'pipe', 'pipe'] });
     this.child.stdout?.on('data', (chunk: Buffer) => this.onData(chunk));
     this.child.stderr?.on('data', (chunk: Buffer) => this.stderr.push(chunk.toString()));
+    // Writing to a server that died is reported through `exit`; an EPIPE here must not crash the test.
+    this.child.stdin?.on('error', () => undefined);
     this.child.on('exit', (code, signal) => {
       this.exited = true;
       for (const p of this.pending.values()) p.reject(new Error(`language server exited (${code ?? signal}) during ${p.method}`));
