@@ -17,13 +17,16 @@ const common = {
   sourcemap: !production,
   minify: production,
   logLevel: 'warning',
-  // vscode is provided by the host; nothing else stays outside the bundle.
-  external: ['vscode'],
+  // vscode is provided by the host. The grammar package is only looked up when running from source.
+  external: ['vscode', '@vscode/tree-sitter-wasm/package.json'],
+  // web-tree-sitter's ESM build asks for import.meta.url, which a CommonJS bundle lacks.
+  define: { 'import.meta.url': 'importMetaUrl' },
 };
+const importMetaShim = 'const importMetaUrl = require("node:url").pathToFileURL(__filename).href;';
 
 const entries = [
-  { entryPoints: ['extension/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
-  { entryPoints: ['extension/core/index/parse_worker.ts'], outfile: 'dist/parse_worker.js' },
+  { entryPoints: ['extension/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: `#!/usr/bin/env node\n${importMetaShim}` } },
+  { entryPoints: ['extension/core/index/parse_worker.ts'], outfile: 'dist/parse_worker.js', banner: { js: importMetaShim } },
 ];
 
 function copyGrammars() {
