@@ -1,0 +1,138 @@
+/**
+ * Bench corpora
+ * =============
+ * Fetches the real repositories the bench indexes, once, into test/bench/work/.corpora/ (a marker
+ * file makes it idempotent): Django's sources from Debian's python3-django package (apt-get
+ * download + dpkg -x) and zod's TypeScript sources from its npm tarball (npm pack). Extra folders
+ * given on the command line are used in place. Also makes scratch copies and a 100k-line subset.
+ */
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import { CORPORA_DIR, countSource, lineCount, runChild, SCRATCH_DIR, sourceFiles } from './util';
+
+export interface Corpus {
+  name: string;
+  /** Where it came from and its version, e.g. "Debian python3-django 3:3.2.25-0+deb12u7". */
+  origin: string;
+  version: string;
+  dir: string;
+  language: 'python' | 'typescript' | 'mixed';
+  files: number;
+  lines: number;
+}
+
+const MARKER = '.corpus.json';
+const NOT_COPIED = new Set(['.kg-memory', '.codegraph', 'node_modules', '.git']);
+/** Pinned so figures compare across runs; zod 4 ships its TypeScript sources in src/. */
+export const TS_PACKAGE = 'zod@4.6.7';
+const TIMEOUT_MS = 5 * 60_000;
+
+function readMarker(dir: string): Corpus | undefined {
+  try {
+    return JSON.parse(readFileSync(join(dir, MARKER), 'utf8')) as Corpus;
+  } catch {
+    return undefined;
+  }
+}
+
+function writeMarker(c: Corpus): Corpus {
+  writeFileSync(join(c.dir, MARKER), JSON.stringify(c, null, 2));
+  return c;
+}
+
+async function must(command: string, args: string[], cwd: string): Promise<string> {
+  const r = await runChild(command, args, { cwd, timeoutMs: TIMEOUT_MS });
+  if (r.code !== 0) throw new Error(`${command} ${args.join(' ')} failed (${r.timedOut ? 'timed out' : `exit ${r.code}`}): ${r.stderr.trim().slice(-400)}`);
+  return r.stdout;
+}
+
+/** Django from Debian: the python3-django package's django/ folder. */
+export async function django(): Promise<Corpus> {
+  const dir = join(CORPORA_DIR, 'python3-django');
+  const known = readMarker(dir);
+  if (known) return known;
+  const dl = join(CORPORA_DIR, 'download', 'django');
+  rmSync(dl, { recursive: true, force: true });
+  mkdirSync(dl, { recursive: true });
+  const download = await runChild('apt-get', ['download', 'python3-django'], { cwd: dl, timeoutMs: TIMEOUT_MS });
+  if (download.code !== 0) {
+    // A fresh machine has no package lists yet.
+    await must('apt-get', ['update'], dl);
+    await must('apt-get', ['download', 'python3-django'], dl);
+  }
+  const deb = readdirSync(dl).find((f) => f.endsWith('.deb'));
+  if (!deb) throw new Error('apt-get download python3-django left no .deb');
+  const version = (await must('dpkg-deb', ['-f', deb, 'Version'], dl)).trim();
+  await must('dpkg', ['-x', deb, 'x'], dl);
+  const pkg = join(dl, 'x', 'usr', 'lib', 'python3', 'dist-packages', 'django');
+  if (!existsSync(pkg)) throw new Error(`no django/ folder in ${deb}`);
+  rmSync(dir, { recursive: true, force: true });
+  cpSync(pkg, join(dir, 'django'), { recursive: true });
+  rmSync(dl, { recursive: true, force: true });
+  const count = countSource(dir);
+  return writeMarker({ name: 'django', origin: `Debian python3-django ${version}`, version, dir, language: 'python', ...count });
+}
+
+/** zod's TypeScript sources (src/ of its npm tarball, with its package.json). */
+export async function zod(): Promise<Corpus> {
+  const dir = join(CORPORA_DIR, 'zod');
+  const known = readMarker(dir);
+  if (known) return known;
+  const dl = join(CORPORA_DIR, 'download', 'zod');
+  rmSync(dl, { recursive: true, force: true });
+  mkdirSync(dl, { recursive: true });
+  const packed = (await must('npm', ['pack', TS_PACKAGE, '--silent'], dl)).trim().split('\n').pop()!;
+  await must('tar', ['xzf', packed], dl);
+  const pkgDir = join(dl, 'package');
+  const version = (JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8')) as { version: string }).version;
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  cpSync(join(pkgDir, 'src'), join(dir, 'src'), { recursive: true });
+  cpSync(join(pkgDir, 'package.json'), join(dir, 'package.json'));
+  rmSync(dl, { recursive: true, force: true });
+  const count = countSource(dir);
+  return writeMarker({ name: 'zod', origin: `npm ${TS_PACKAGE.split('@')[0]} ${version} (src/)`, version, dir, language: 'typescript', ...count });
+}
+
+/** A folder from the command line, indexed as it is (copied for scratch runs). */
+export async function local(path: string): Promise<Corpus> {
+  const dir = resolve(path);
+  if (!existsSync(dir)) throw new Error(`${path} does not exist`);
+  const r = await runChild('git', ['-C', dir, 'describe', '--always', '--dirty'], { timeoutMs: 10_000 });
+  const version = r.code === 0 ? r.stdout.trim() : 'local';
+  const count = countSource(dir);
+  return { name: basename(dir), origin: `local ${dir}`, version, dir, language: 'mixed', ...count };
+}
+
+/** A fresh copy of a corpus under .scratch/ (no .kg-memory/ or .codegraph/ of earlier runs). */
+export function scratchCopy(corpus: Corpus, purpose: string): string {
+  const dest = join(SCRATCH_DIR, `${corpus.name}-${purpose}`);
+  rmSync(dest, { recursive: true, force: true });
+  mkdirSync(dirname(dest), { recursive: true });
+  cpSync(corpus.dir, dest, {
+    recursive: true,
+    filter: (src) => {
+      const rel = relative(corpus.dir, src);
+      return rel === '' || (!rel.split(sep).some((part) => NOT_COPIED.has(part)) && basename(src) !== MARKER);
+    },
+  });
+  return dest;
+}
+
+/** The first source files (in path order) of a corpus that add up to `lines` lines, copied. */
+export function subsetCopy(corpus: Corpus, lines: number, purpose: string): { dir: string; files: number; lines: number } {
+  const dest = join(SCRATCH_DIR, `${corpus.name}-${purpose}`);
+  rmSync(dest, { recursive: true, force: true });
+  let total = 0;
+  let files = 0;
+  for (const file of sourceFiles(corpus.dir)) {
+    if (total >= lines) break;
+    const text = readFileSync(file, 'utf8');
+    const out = join(dest, relative(corpus.dir, file));
+    mkdirSync(dirname(out), { recursive: true });
+    writeFileSync(out, text);
+    total += lineCount(text);
+    files++;
+  }
+  return { dir: dest, files, lines: total };
+}

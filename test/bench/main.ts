@@ -1,0 +1,216 @@
+/**
+ * Bench
+ * =====
+ * `npm run bench [-- --json] [--no-peer] [--quick] [extra folders...]`: fetches the corpora,
+ * measures full index (beside the peer), the 100k-line figure, incremental updates, cold start,
+ * MCP latency and tokens, and prints them with the machine and the corpus versions. It prints
+ * figures and target verdicts; it never fails on a timing.
+ */
+import { Workspace } from '../../extension/core/workspace';
+import { bundleChild } from './bundle';
+import { django, local, scratchCopy, zod, type Corpus } from './corpora';
+import { measureColdStart, type ColdStartFigure } from './measure_cold_start';
+import { measure100k, measureIndex, type HundredK, type IndexFigure } from './measure_index';
+import { measureIncremental, type IncrementalFigure } from './measure_incremental';
+import { measureMcp, type McpFigure } from './measure_mcp';
+import { fmt, heading, table, verdict } from './report';
+import { GREP_LINES, READ_FILES } from './token_questions';
+import { measureTokens, type TokenFigure } from './tokens';
+import { errorText, machine } from './util';
+
+interface Args {
+  json: boolean;
+  peer: boolean;
+  quick: boolean;
+  extra: string[];
+}
+
+function parseArgs(argv: readonly string[]): Args {
+  return {
+    json: argv.includes('--json'),
+    peer: !argv.includes('--no-peer'),
+    quick: argv.includes('--quick'),
+    extra: argv.filter((a) => !a.startsWith('--')),
+  };
+}
+
+/** Symbol of the cold-start query on Django. */
+const DJANGO_FIRST_QUERY = 'django.urls.base.reverse';
+
+function log(args: Args, message: string): void {
+  // Progress goes to stderr so --json keeps stdout clean.
+  if (!args.json || process.stderr.isTTY) process.stderr.write(`[bench] ${message}\n`);
+}
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  const started = Date.now();
+  const result: Record<string, unknown> = { machine: machine(), startedAt: new Date().toISOString() };
+  const errors: string[] = [];
+
+  log(args, 'fetching corpora');
+  const corpora: Corpus[] = [];
+  for (const get of [django, zod]) {
+    try {
+      corpora.push(await get());
+    } catch (err) {
+      errors.push(`corpus: ${errorText(err)}`);
+    }
+  }
+  for (const p of args.extra) {
+    try {
+      corpora.push(await local(p));
+    } catch (err) {
+      errors.push(`corpus ${p}: ${errorText(err)}`);
+    }
+  }
+  result.corpora = corpora;
+  const dj = corpora.find((c) => c.name === 'django');
+
+  log(args, 'bundling the child process');
+  const childJs = await bundleChild();
+
+  const index: IndexFigure[] = [];
+  for (const c of corpora) {
+    log(args, `full index: ${c.name}${args.peer ? ' (and the peer)' : ''}`);
+    index.push(await measureIndex(childJs, c, args.peer));
+  }
+  result.index = index;
+
+  let hundredK: HundredK | undefined;
+  let cold: ColdStartFigure | { corpus: string; error: string } | undefined;
+  let mcp: McpFigure | { corpus: string; error: string } | undefined;
+  let incremental: IncrementalFigure | { corpus: string; error: string } | undefined;
+  if (dj) {
+    log(args, '100k-line figure');
+    hundredK = await measure100k(childJs, dj);
+    const djDir = index.find((f) => f.corpus === 'django')?.dir ?? scratchCopy(dj, 'ours');
+    log(args, 'cold start');
+    cold = await measureColdStart(childJs, dj.name, djDir, DJANGO_FIRST_QUERY, args.quick ? 2 : 5);
+    log(args, 'MCP latency');
+    let ws: Workspace | undefined;
+    try {
+      ws = await Workspace.open(djDir, { persist: true });
+      if (ws.graph.order === 0) await ws.index();
+      mcp = await measureMcp(dj.name, djDir, ws, args.quick ? 40 : 200);
+    } catch (err) {
+      mcp = { corpus: dj.name, error: errorText(err) };
+    } finally {
+      await ws?.close();
+    }
+    log(args, 'incremental updates');
+    incremental = await measureIncremental(childJs, dj.name, djDir, args.quick ? 10 : 50);
+  }
+  result.hundredK = hundredK;
+  result.coldStart = cold;
+  result.mcp = mcp;
+  result.incremental = incremental;
+
+  log(args, 'tokens');
+  const tokens: TokenFigure[] = await measureTokens(dj?.dir);
+  result.tokens = tokens;
+  result.errors = errors;
+  result.durationS = Math.round((Date.now() - started) / 1000);
+
+  if (args.json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  else process.stdout.write(`${render(result, index, hundredK, cold, incremental, mcp, tokens, errors)}\n`);
+}
+
+function render(
+  result: Record<string, unknown>,
+  index: IndexFigure[],
+  hundredK: HundredK | undefined,
+  cold: ColdStartFigure | { corpus: string; error: string } | undefined,
+  incremental: IncrementalFigure | { corpus: string; error: string } | undefined,
+  mcp: McpFigure | { corpus: string; error: string } | undefined,
+  tokens: TokenFigure[],
+  errors: string[],
+): string {
+  const m = machine();
+  const out: string[] = [];
+  const targets: [string, string, boolean | undefined][] = [];
+  out.push(heading('kg-memory bench'), `machine: ${m.cores} cores (${m.cpu}), ${m.memoryGb} GB, node ${m.node}, ${m.platform}`);
+
+  out.push(heading('Corpora'));
+  const corpora = (result.corpora as Corpus[]) ?? [];
+  out.push(table(['corpus', 'origin', 'files', 'lines'], corpora.map((c) => [c.name, c.origin, c.files, c.lines])));
+
+  out.push(heading('Full index (cold, fresh process, persist: snapshot written)'));
+  const rows = index.map((f) => {
+    const o = f.ours;
+    const peer = f.peer.ok ? `${fmt(f.peer.wallMs / 1000)} s (reports ${f.peer.reportedMs !== undefined ? fmt(f.peer.reportedMs / 1000) : '?'} s; ${fmt(f.peer.nodes ?? 0)} nodes, ${fmt(f.peer.edges ?? 0)} edges)` : `n/a: ${f.peer.reason}`;
+    if ('error' in o) return [f.corpus, `error: ${o.error}`, '', '', '', '', '', peer, ''];
+    return [f.corpus, `${fmt(o.indexMs / 1000)} s`, `${fmt(o.wallMs / 1000)} s`, Math.round(o.linesPerSec), `${o.files} (${o.failed} failed)`, o.nodes, o.edges, peer, f.ratio !== undefined ? `${fmt(f.ratio)}x` : 'n/a'];
+  });
+  out.push(table(['corpus', 'index()', 'process', 'lines/s', 'files', 'nodes', 'edges', 'peer @colbymchenry/codegraph init (process)', 'ours/peer'], rows));
+  out.push('index() = Workspace.open + ws.index({full}) incl. snapshot write, timed in the child; process = child wall clock incl. Node start.');
+  for (const f of index) {
+    const peerOk = f.ratio === undefined ? undefined : f.ratio < 1;
+    targets.push([`full index faster than the peer (${f.corpus})`, f.ratio !== undefined ? `${fmt(f.ratio)}x of the peer's time` : 'peer n/a', peerOk]);
+  }
+  if (hundredK) {
+    const r = hundredK.result;
+    if ('error' in r) out.push(`100k lines: error ${r.error}`);
+    else {
+      out.push(`\n100k lines in ${fmt(r.indexMs / 1000)} s  (first ${fmt(hundredK.lines)} lines of ${hundredK.corpus}, ${hundredK.files} files; process ${fmt(r.wallMs / 1000)} s; RSS ${fmt(r.rssMb)} MB; snapshot ${fmt(r.snapshotMb)} MB)`);
+      targets.push(['100k lines full index < 3 s', `${fmt(r.indexMs / 1000)} s`, r.indexMs < 3000]);
+    }
+  }
+
+  out.push(heading('Incremental one-file update (ws.update([path]))'));
+  if (!incremental) out.push('n/a (no 100k-line corpus)');
+  else if ('error' in incremental) out.push(`error: ${incremental.error}`);
+  else {
+    out.push(table(['corpus', 'edits', 'p50', 'p95', 'max', 'first', 'nodes'], [[incremental.corpus, incremental.edits, `${fmt(incremental.p50Ms)} ms`, `${fmt(incremental.p95Ms)} ms`, `${fmt(incremental.maxMs)} ms`, `${fmt(incremental.firstMs)} ms`, incremental.nodes]]));
+    out.push(`slowest: ${incremental.slowest.map((s) => `${s.path} (${s.kind}) ${fmt(s.ms)} ms`).join('; ')}`);
+    targets.push(['incremental p95 <= 50 ms', `${fmt(incremental.p95Ms)} ms`, incremental.p95Ms <= 50]);
+  }
+
+  out.push(heading('Cold start from the snapshot (fresh process: Workspace.open + first query)'));
+  if (!cold) out.push('n/a');
+  else if ('error' in cold) out.push(`error: ${cold.error}`);
+  else {
+    out.push(table(['corpus', 'runs', 'open', 'first query', 'total (median)', 'total (worst)', 'RSS (median)', 'RSS (worst)'], [[cold.corpus, cold.runs, `${fmt(cold.openMs)} ms`, `${fmt(cold.queryMs)} ms`, `${fmt(cold.totalMs)} ms`, `${fmt(cold.worstTotalMs)} ms`, `${fmt(cold.rssMb)} MB`, `${fmt(cold.worstRssMb)} MB`]]));
+    out.push(`first query: callers ${DJANGO_FIRST_QUERY}; ${cold.nodes} nodes`);
+    targets.push(['cold start <= 500 ms', `${fmt(cold.totalMs)} ms`, cold.totalMs <= 500]);
+    targets.push(['RSS after cold start <= 300 MB', `${fmt(cold.rssMb)} MB`, cold.rssMb <= 300]);
+  }
+
+  out.push(heading('MCP query latency (loopback, Streamable HTTP, bearer token)'));
+  if (!mcp) out.push('n/a');
+  else if ('error' in mcp) out.push(`error: ${mcp.error}`);
+  else {
+    out.push(`server: ${mcp.server}${mcp.note ? ` (${mcp.note})` : ''}`);
+    out.push(table(['tool', 'calls', 'errors', 'p50', 'p99', 'max'], mcp.tools.map((t) => [t.tool, t.calls, t.errors, `${fmt(t.p50Ms)} ms`, `${fmt(t.p99Ms)} ms`, `${fmt(t.maxMs)} ms`])));
+    const p50 = Math.max(...mcp.tools.map((t) => t.p50Ms));
+    const p99 = Math.max(...mcp.tools.map((t) => t.p99Ms));
+    targets.push(['MCP p50 <= 5 ms (worst tool)', `${fmt(p50)} ms`, p50 <= 5]);
+    targets.push(['MCP p99 <= 50 ms (worst tool)', `${fmt(p99)} ms`, p99 <= 50]);
+  }
+
+  out.push(heading('Tokens: MCP answer vs grep-then-read'));
+  out.push(`grep-then-read: grep -rn <literal> over the indexed files (output, at most ${GREP_LINES} lines) + every matching file in full, at most ${READ_FILES}; file questions read the file(s) instead.`);
+  for (const t of tokens) {
+    if (!t.summary) {
+      out.push(`${t.corpus}: error ${t.error}`);
+      continue;
+    }
+    out.push(`\n${t.corpus} (${t.summary.tokenizer})`);
+    out.push(table(['question', 'tool', 'graph', 'grep+read', 'files', 'ratio'], [
+      ...t.summary.rows.map((r) => [r.answered ? r.question : `${r.question} [tool error: ${r.error ?? ''}]`, r.tool, r.graphTokens, r.baselineTokens, r.filesRead, `${fmt(r.ratio)}x`]),
+      ['TOTAL', '', t.summary.graphTokens, t.summary.baselineTokens, '', `${fmt(t.summary.ratio)}x`],
+    ]));
+    targets.push([`tokens >= 20x (${t.corpus})`, `${fmt(t.summary.ratio)}x`, t.summary.ratio >= 20]);
+  }
+
+  out.push(heading('Targets'));
+  out.push(table(['target', 'figure', 'verdict'], targets.map(([a, b, c]) => [a, b, verdict(c)])));
+  if (errors.length) out.push(heading('Errors'), ...errors);
+  out.push(`\nbench took ${result.durationS as number} s`);
+  return out.join('\n');
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`bench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});
