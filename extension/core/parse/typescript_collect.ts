@@ -1,0 +1,163 @@
+/**
+ * TypeScript / JavaScript capture collection
+ * ==========================================
+ * Runs the one-pass `code` query and sorts its captures into definition candidates, scopes, local
+ * names, fields, returns, calls and references, keeping the nodes for the interpreting helpers.
+ */
+import type { Node, Query } from 'web-tree-sitter';
+import type { Candidate, CandidateKind } from './typescript_scopes';
+
+export interface ThisAssignment {
+  name: Node;
+  value: Node;
+}
+
+export interface Collected {
+  candidates: Candidate[];
+  /** Variable declarators (module-level ones become symbols, the rest locals). */
+  variables: Candidate[];
+  /** Class field declarations. */
+  fields: Candidate[];
+  localNames: Node[];
+  typeParams: Node[];
+  /** Ids of the name nodes of classes, interfaces and type aliases (not type references). */
+  definitionNames: Set<number>;
+  thisAssignments: ThisAssignment[];
+  returns: Node[];
+  calls: Node[];
+  news: Node[];
+  valueRefs: Node[];
+  jsxRefs: Node[];
+  typeRefs: Node[];
+  nestedTypeRefs: Node[];
+}
+
+const DEF_KINDS: Record<string, CandidateKind> = {
+  'def.class': 'class',
+  'def.interface': 'interface',
+  'def.enum': 'enum',
+  'def.type': 'type',
+  'def.function': 'function',
+  'def.signature': 'signature',
+  'def.default': 'default',
+  'def.method': 'method',
+  'def.field': 'field',
+  'def.var': 'var',
+  'def.namespace': 'namespace',
+};
+
+function emptyCollected(): Collected {
+  return {
+    candidates: [],
+    variables: [],
+    fields: [],
+    localNames: [],
+    typeParams: [],
+    definitionNames: new Set(),
+    thisAssignments: [],
+    returns: [],
+    calls: [],
+    news: [],
+    valueRefs: [],
+    jsxRefs: [],
+    typeRefs: [],
+    nestedTypeRefs: [],
+  };
+}
+
+/** Parts of one match that belong together (a declarator and its name, type and value…). */
+interface MatchParts {
+  def?: Candidate;
+  varName?: Node;
+  varType?: Node;
+  value?: Node;
+  thisName?: Node;
+  thisValue?: Node;
+}
+
+/** Runs `query` once over `root` and sorts the captures. */
+export function collect(query: Query | undefined, root: Node): Collected {
+  const out = emptyCollected();
+  if (!query) return out;
+  const scopeFns: Node[] = [];
+  for (const match of query.matches(root)) {
+    const parts: MatchParts = {};
+    for (const capture of match.captures) takeCapture(capture.name, capture.node, parts, out, scopeFns);
+    finishMatch(parts, out);
+  }
+  // A node that is a definition (`export default () => …`) is not also a plain scope.
+  const defined = new Set<number>();
+  for (const c of out.candidates) defined.add(c.node.id);
+  for (const node of scopeFns) if (!defined.has(node.id)) out.candidates.push({ kind: 'fn', node, start: node.startIndex });
+  return out;
+}
+
+function takeCapture(name: string, node: Node, parts: MatchParts, out: Collected, scopeFns: Node[]): void {
+  switch (name) {
+    case 'call.callee':
+      out.calls.push(node);
+      return;
+    case 'new.callee':
+      out.news.push(node);
+      return;
+    case 'ref.value':
+      out.valueRefs.push(node);
+      return;
+    case 'ref.type':
+      out.typeRefs.push(node);
+      return;
+    case 'ref.type.nested':
+      out.nestedTypeRefs.push(node);
+      return;
+    case 'ref.jsx':
+      out.jsxRefs.push(node);
+      return;
+    case 'scope.fn':
+      scopeFns.push(node);
+      return;
+    case 'local.name':
+      out.localNames.push(node);
+      return;
+    case 'local.typeparam':
+      out.typeParams.push(node);
+      return;
+    case 'name.def':
+      out.definitionNames.add(node.id);
+      return;
+    case 'return.value':
+      out.returns.push(node);
+      return;
+    case 'var.name':
+      parts.varName = node;
+      return;
+    case 'var.type':
+      parts.varType = node;
+      return;
+    case 'var.value':
+    case 'field.value':
+      parts.value = node;
+      return;
+    case 'this.name':
+      parts.thisName = node;
+      return;
+    case 'this.value':
+      parts.thisValue = node;
+      return;
+    default: {
+      const kind = DEF_KINDS[name];
+      if (kind) parts.def = { kind, node, start: node.startIndex };
+    }
+  }
+}
+
+function finishMatch(parts: MatchParts, out: Collected): void {
+  if (parts.thisName && parts.thisValue) out.thisAssignments.push({ name: parts.thisName, value: parts.thisValue });
+  const def = parts.def;
+  if (!def) return;
+  if (parts.value) def.value = parts.value;
+  if (parts.varName) def.nameNode = parts.varName;
+  if (parts.varType) def.typeNode = parts.varType;
+  out.candidates.push(def);
+  if (def.kind === 'var') out.variables.push(def);
+  else if (def.kind === 'field') out.fields.push(def);
+}

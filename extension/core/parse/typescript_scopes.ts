@@ -1,0 +1,333 @@
+/**
+ * TypeScript / JavaScript scopes
+ * ==============================
+ * Turns definition candidates into symbols and an index of nested spans answering "which symbol
+ * owns this position?" without walking the tree (binary search plus a short climb).
+ *
+ * Candidates come sorted by position; one sweep with a stack decides what each one is: a class at
+ * module level is a symbol, a function inside a function is only a scope of its owner, an arrow
+ * passed to `it(...)` is the test's own body, and so on.
+ */
+import type { Node } from 'web-tree-sitter';
+import type { SymbolFact, SymbolKind } from './facts';
+import { textOf, unquote } from './typescript_syntax';
+
+export type CandidateKind =
+  | 'class'
+  | 'interface'
+  | 'enum'
+  | 'type'
+  | 'function'
+  | 'signature'
+  | 'default'
+  | 'method'
+  | 'field'
+  | 'var'
+  | 'namespace'
+  | 'test'
+  | 'cjs'
+  | 'fn';
+
+export interface Candidate {
+  kind: CandidateKind;
+  node: Node;
+  start: number;
+  /** Initializer of a variable / class field / CommonJS export; the function or class it may hold. */
+  value?: Node;
+  /** Name node of a variable declarator. */
+  nameNode?: Node;
+  /** Type annotation of a variable declarator. */
+  typeNode?: Node;
+  /** Test title or CommonJS export name. */
+  name?: string;
+  /** Test callee text (`describe.each(t)`). */
+  callee?: string;
+}
+
+/** A symbol being built, with the nodes its details are read from. */
+export interface SymbolRecord {
+  fact: SymbolFact;
+  from: CandidateKind;
+  node: Node;
+  value?: Node;
+  /** Namespace path (`Ns.`) the symbol was declared in. */
+  prefix: string;
+}
+
+export const FUNCTION_VALUES = new Set(['arrow_function', 'function_expression', 'function', 'generator_function']);
+const MODULE_PARENTS = new Set(['program', 'export_statement', 'ambient_declaration']);
+
+type EntryKind = 'sym' | 'fn' | 'ns';
+
+/** Nested spans (symbols, nested functions, namespaces) in source order. */
+export class ScopeIndex {
+  readonly starts: number[] = [];
+  readonly ends: number[] = [];
+  readonly parents: number[] = [];
+  /** Symbol owning positions directly inside the entry (-1: module level). */
+  readonly owners: number[] = [];
+  /** Symbol owning positions inside functions nested in the entry. */
+  readonly nestedOwners: number[] = [];
+  /** Symbol whose own span the entry is (-1 for nested functions and namespaces). */
+  readonly symbols: number[] = [];
+
+  add(start: number, end: number, parent: number, owner: number, nestedOwner: number, symbol: number): number {
+    this.starts.push(start);
+    this.ends.push(end);
+    this.parents.push(parent);
+    this.owners.push(owner);
+    this.nestedOwners.push(nestedOwner);
+    this.symbols.push(symbol);
+    return this.starts.length - 1;
+  }
+
+  /** Innermost entry strictly containing `pos` (an entry does not own its own first character), or -1. */
+  entryAt(pos: number): number {
+    let lo = 0;
+    let hi = this.starts.length - 1;
+    let found = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.starts[mid] < pos) {
+        found = mid;
+        lo = mid + 1;
+      } else {
+        hi = mid - 1;
+      }
+    }
+    while (found >= 0 && this.ends[found] <= pos) found = this.parents[found];
+    return found;
+  }
+
+  /** Symbol index owning `pos`, or -1 at module level. */
+  ownerAt(pos: number): number {
+    const e = this.entryAt(pos);
+    return e < 0 ? -1 : this.owners[e];
+  }
+}
+
+interface Open {
+  entry: number;
+  kind: EntryKind;
+  symbol: number;
+  prefix: string;
+}
+
+/** The sweep's state: open entries, symbols made so far, qualifiedName → symbol. */
+class Sweep {
+  readonly index = new ScopeIndex();
+  readonly symbols: SymbolRecord[] = [];
+  readonly byQualifiedName = new Map<string, number>();
+  /** Names declared by local function / class declarations, with the position they are declared at. */
+  readonly localDeclarations: { pos: number; name: string }[] = [];
+  /** Initializer nodes that are a symbol's own body (not separate scopes). */
+  private readonly bodies = new Set<number>();
+  private readonly stack: Open[] = [];
+
+  constructor(private readonly source: string) {}
+
+  run(candidates: Candidate[]): void {
+    for (const c of candidates) {
+      for (let t = this.top(); t && this.index.ends[t.entry] <= c.start; t = this.top()) this.stack.pop();
+      this.place(c);
+    }
+  }
+
+  private top(): Open | undefined {
+    return this.stack[this.stack.length - 1];
+  }
+
+  private topSymbolKind(): SymbolKind | undefined {
+    const t = this.top();
+    return t && t.kind === 'sym' ? this.symbols[t.symbol].fact.kind : undefined;
+  }
+
+  /** Module level, possibly inside a namespace. */
+  private atModuleLevel(): boolean {
+    const t = this.top();
+    return !t || t.kind === 'ns';
+  }
+
+  private prefix(): string {
+    return this.top()?.prefix ?? '';
+  }
+
+  private place(c: Candidate): void {
+    switch (c.kind) {
+      case 'class':
+        if (this.atModuleLevel()) this.symbol(c, 'class', nameText(this.source, c.node));
+        else this.local(c, true);
+        return;
+      case 'interface':
+      case 'enum':
+      case 'type':
+        if (this.atModuleLevel()) this.symbol(c, c.kind === 'type' ? 'type' : c.kind, nameText(this.source, c.node));
+        return;
+      case 'function':
+      case 'signature':
+      case 'default':
+      case 'cjs':
+        this.placeFunction(c);
+        return;
+      case 'method':
+        if (this.topSymbolKind() === 'class' && c.node.parent?.type === 'class_body') this.symbol(c, 'method', nameText(this.source, c.node));
+        else this.nested(c);
+        return;
+      case 'field':
+        if (c.value && FUNCTION_VALUES.has(c.value.type) && this.topSymbolKind() === 'class') {
+          this.bodies.add(c.value.id);
+          this.symbol(c, 'method', nameText(this.source, c.node));
+        }
+        return;
+      case 'var':
+        this.placeVariable(c);
+        return;
+      case 'namespace':
+        if (this.atModuleLevel()) this.namespace(c);
+        return;
+      case 'test':
+        if (this.atModuleLevel() || this.topSymbolKind() === 'test') this.symbol(c, 'test', c.name ?? '');
+        return;
+      case 'fn':
+        // The callback of a test block is the test itself; a value already taken as a body is no scope.
+        if (this.bodies.has(c.node.id) || this.topSymbolKind() === 'test') return;
+        this.nested(c);
+        return;
+    }
+  }
+
+  private placeFunction(c: Candidate): void {
+    if (c.kind === 'signature' && this.topSymbolKind() === 'class') {
+      // Overloads and `declare class` members: methods without a body.
+      this.symbol(c, 'method', nameText(this.source, c.node));
+      return;
+    }
+    if (!this.atModuleLevel()) {
+      if (c.kind !== 'signature') this.local(c, c.kind === 'function');
+      return;
+    }
+    if (c.kind === 'default') this.symbol(c, c.node.type === 'class' ? 'class' : 'function', 'default');
+    else if (c.kind === 'cjs') {
+      if (c.value) this.bodies.add(c.value.id);
+      this.symbol(c, 'function', c.name ?? '');
+    } else this.symbol(c, 'function', nameText(this.source, c.node));
+  }
+
+  private placeVariable(c: Candidate): void {
+    if (!this.atModuleLevel() || !c.nameNode || c.nameNode.type !== 'identifier') return;
+    const declaration = c.node.parent;
+    const outer = declaration?.parent;
+    if (!declaration || !outer) return;
+    if (!MODULE_PARENTS.has(outer.type) && !(outer.type === 'statement_block' && this.top()?.kind === 'ns')) return;
+    if (c.value && isImportCall(this.source, c.value)) return;
+    const name = textOf(this.source, c.nameNode);
+    let kind: SymbolKind;
+    if (c.value && FUNCTION_VALUES.has(c.value.type)) kind = 'function';
+    else if (c.value && c.value.type === 'class') kind = 'class';
+    else kind = declaration.firstChild?.type === 'const' ? 'constant' : 'variable';
+    if ((kind === 'function' || kind === 'class') && c.value) this.bodies.add(c.value.id);
+    this.symbol(c, kind, name);
+  }
+
+  /** A class or function declared inside a function: its name is local, its body a nested scope. */
+  private local(c: Candidate, named: boolean): void {
+    if (named) {
+      const name = c.node.childForFieldName('name');
+      if (name) this.localDeclarations.push({ pos: name.startIndex, name: textOf(this.source, name) });
+    }
+    this.nested(c);
+  }
+
+  private nested(c: Candidate): void {
+    const t = this.top();
+    const owner = t ? this.index.nestedOwners[t.entry] : -1;
+    const entry = this.index.add(c.start, c.node.endIndex, t ? t.entry : -1, owner, owner, -1);
+    this.stack.push({ entry, kind: 'fn', symbol: -1, prefix: t?.prefix ?? '' });
+  }
+
+  private namespace(c: Candidate): void {
+    const t = this.top();
+    const nameNode = c.node.childForFieldName('name');
+    const raw = nameNode ? textOf(this.source, nameNode) : '';
+    const name = nameNode?.type === 'string' ? unquote(raw) : raw;
+    const prefix = name ? `${this.prefix()}${name}.` : this.prefix();
+    const entry = this.index.add(c.start, c.node.endIndex, t ? t.entry : -1, -1, -1, -1);
+    this.stack.push({ entry, kind: 'ns', symbol: -1, prefix });
+  }
+
+  private symbol(c: Candidate, kind: SymbolKind, name: string): void {
+    const t = this.top();
+    const parentSymbol = t && t.kind === 'sym' ? t.symbol : -1;
+    const parent = parentSymbol >= 0 ? this.symbols[parentSymbol].fact.qualifiedName : undefined;
+    let qualifiedName: string;
+    if (kind === 'test') qualifiedName = parent ? `${parent} > ${name}` : name;
+    else if (kind === 'method' && parent) qualifiedName = `${parent}.${name}`;
+    else qualifiedName = `${this.prefix()}${name}`;
+    const symbol = this.record(c, kind, name, qualifiedName, parent);
+    const isValue = kind === 'constant' || kind === 'variable';
+    // Direct positions in a module-level variable's initializer are module level; its nested functions are its own.
+    const owner = isValue ? (t ? this.index.owners[t.entry] : -1) : symbol;
+    const entry = this.index.add(c.start, c.node.endIndex, t ? t.entry : -1, owner, symbol, symbol);
+    this.stack.push({ entry, kind: 'sym', symbol, prefix: t?.prefix ?? '' });
+  }
+
+  /** A new symbol, or the one already holding this qualifiedName (overloads, get/set pairs, repeats). */
+  private record(c: Candidate, kind: SymbolKind, name: string, qualifiedName: string, parent: string | undefined): number {
+    const existing = this.byQualifiedName.get(qualifiedName);
+    if (existing !== undefined) {
+      const rec = this.symbols[existing];
+      // An implementation after its overload signatures is the one described.
+      if (rec.from === 'signature' && c.kind !== 'signature') {
+        rec.from = c.kind;
+        rec.node = c.node;
+        rec.value = c.value;
+      }
+      return existing;
+    }
+    const fact: SymbolFact = {
+      kind,
+      name,
+      qualifiedName,
+      line: 0,
+      startLine: 0,
+      endLine: 0,
+      signature: '',
+      exported: false,
+    };
+    if (parent !== undefined) fact.parent = parent;
+    this.symbols.push({ fact, from: c.kind, node: c.node, value: c.value, prefix: this.prefix() });
+    this.byQualifiedName.set(qualifiedName, this.symbols.length - 1);
+    return this.symbols.length - 1;
+  }
+}
+
+function nameText(source: string, node: Node): string {
+  // JS class fields name their `property`; everything else has a `name`.
+  const name = node.childForFieldName('name') ?? node.childForFieldName('property');
+  return name ? textOf(source, name) : 'default';
+}
+
+/** `require("m")`, `import("m")`, `await import("m")`: an import, not a symbol. */
+function isImportCall(source: string, value: Node): boolean {
+  const head = source.slice(value.startIndex, value.startIndex + 16);
+  return /^(?:await\s+)?(?:require|import)\s*\(/.test(head);
+}
+
+/** Candidates in source order, outer before inner when two start together. */
+function sortCandidates(candidates: Candidate[]): void {
+  candidates.sort((a, b) => a.start - b.start || b.node.endIndex - a.node.endIndex);
+}
+
+export interface Scopes {
+  index: ScopeIndex;
+  symbols: SymbolRecord[];
+  byQualifiedName: Map<string, number>;
+  localDeclarations: { pos: number; name: string }[];
+}
+
+export function buildScopes(source: string, candidates: Candidate[]): Scopes {
+  sortCandidates(candidates);
+  const sweep = new Sweep(source);
+  sweep.run(candidates);
+  return { index: sweep.index, symbols: sweep.symbols, byQualifiedName: sweep.byQualifiedName, localDeclarations: sweep.localDeclarations };
+}

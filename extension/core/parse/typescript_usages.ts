@@ -1,0 +1,274 @@
+/**
+ * TypeScript / JavaScript usages
+ * ==============================
+ * What code does with names, attributed to the symbol owning each position: calls, references,
+ * local and module-level bindings, class fields, return values, test blocks and in-body imports.
+ */
+import type { Node } from 'web-tree-sitter';
+import type { BindingFact, CallFact, Chain, ImportFact, ReferenceFact, SymbolFact } from './facts';
+import type { Collected } from './typescript_collect';
+import { importFromCall } from './typescript_module';
+import type { Candidate, Scopes } from './typescript_scopes';
+import { returnChain } from './typescript_symbols';
+import { annotationText, chainOf, lineOf, patternNames, textOf, unquote, valueInfo } from './typescript_syntax';
+
+/** Upper bound on references per file: enough for any real module, bounded for generated ones. */
+const MAX_REFERENCES = 20000;
+const MAX_RETURNS = 3;
+const NOT_REFERENCES = new Set(['this', 'super', 'undefined', 'NaN', 'Infinity', 'arguments']);
+const TEST_CALLEE =
+  /^(?:describe|context|suite|it|test|specify|fdescribe|xdescribe|fit|xit|xtest)(?:\s*\.\s*(?:only|skip|todo|each|concurrent|sequential|serial|parallel|fixme|fails|describe|skipIf\([^)]*\)|runIf\([^)]*\)))*\s*(?:\(|$)/;
+const FUNCTION_ARGUMENTS = new Set(['arrow_function', 'function_expression', 'function']);
+
+export interface Usage {
+  source: string;
+  scopes: Scopes;
+  collected: Collected;
+  /** Callee texts, index-aligned with collected.calls. */
+  calleeTexts: string[];
+}
+
+function symbolAt(u: Usage, pos: number): SymbolFact | undefined {
+  const owner = u.scopes.index.ownerAt(pos);
+  return owner < 0 ? undefined : u.scopes.symbols[owner].fact;
+}
+
+/** describe/it/test calls with a string title (and a callback, or `.todo`) as test candidates. */
+export function testCandidates(source: string, calls: Node[], calleeTexts: string[]): Candidate[] {
+  const out: Candidate[] = [];
+  for (let i = 0; i < calls.length; i++) {
+    const text = calleeTexts[i];
+    if (!TEST_CALLEE.test(text)) continue;
+    const callee = calls[i];
+    const call = callee.parent;
+    const args = call?.childForFieldName('arguments');
+    const title = args?.firstNamedChild;
+    if (!call || !args || !title || (title.type !== 'string' && title.type !== 'template_string')) continue;
+    const hasBody = args.namedChildren.some((a) => a !== null && FUNCTION_ARGUMENTS.has(a.type));
+    if (!hasBody && !/\.\s*todo\b/.test(text)) continue;
+    out.push({ kind: 'test', node: call, start: call.startIndex, name: unquote(textOf(source, title)), callee: text });
+  }
+  return out;
+}
+
+/** Names local to each symbol (params, variables, catch/loop bindings, local declarations). */
+export function localNames(u: Usage): Map<number, Set<string>> {
+  const out = new Map<number, Set<string>>();
+  const add = (pos: number, names: string[]): void => {
+    const owner = u.scopes.index.ownerAt(pos);
+    if (owner < 0 || names.length === 0) return;
+    let set = out.get(owner);
+    if (!set) out.set(owner, (set = new Set()));
+    for (const n of names) set.add(n);
+  };
+  for (const node of u.collected.localNames) add(node.startIndex, patternNames(u.source, node));
+  for (const v of u.collected.variables) if (v.nameNode) add(v.start, patternNames(u.source, v.nameNode));
+  for (const d of u.scopes.localDeclarations) add(d.pos, [d.name]);
+  return out;
+}
+
+/** Every call and `new`; `require("m")` / `import("m")` become imports instead. */
+export function readCalls(u: Usage, imports: ImportFact[]): CallFact[] {
+  const out: CallFact[] = [];
+  const { calls, news } = u.collected;
+  for (let i = 0; i < calls.length; i++) {
+    const callee = calls[i];
+    const text = u.calleeTexts[i];
+    if (callee.type === 'import' || text === 'require') {
+      const fact = importFromCall(u.source, callee, text);
+      if (fact) {
+        const scope = symbolAt(u, callee.startIndex);
+        if (scope) fact.scope = scope.qualifiedName;
+        imports.push(fact);
+        continue;
+      }
+    }
+    out.push(callFact(u, callee, text, false));
+  }
+  for (const callee of news) out.push(callFact(u, callee, textOf(u.source, callee), true));
+  return out;
+}
+
+function callFact(u: Usage, callee: Node, text: string, isNew: boolean): CallFact {
+  const chain = chainOf(u.source, callee, text);
+  // A callee spread over lines (`a\n  .b()`) is reported on the line of its last segment.
+  const line = text.includes('\n') ? callee.endPosition.row + 1 : lineOf(callee);
+  const fact: CallFact = { callee: chain, line };
+  const caller = symbolAt(u, callee.startIndex);
+  if (caller) fact.caller = caller.qualifiedName;
+  if (isNew) fact.isNew = true;
+  return fact;
+}
+
+/** References, deduplicated per (symbol, chain, kind) and bounded. */
+export function readReferences(u: Usage, locals: Map<number, Set<string>>): ReferenceFact[] {
+  const out: ReferenceFact[] = [];
+  const seen = new Set<string>();
+  const typeParams = new Set<string>();
+  for (const node of u.collected.typeParams) typeParams.add(textOf(u.source, node));
+  const add = (node: Node, chain: Chain, isType: boolean): void => {
+    // A chain rooted in a call result is the call's business (calls record it).
+    if (out.length >= MAX_REFERENCES || chain.length === 0 || chain[0] === '?' || chain[0].endsWith(')')) return;
+    if (chain.length === 1 && NOT_REFERENCES.has(chain[0])) return;
+    if (chain[0] === 'undefined' || chain[0] === 'arguments') return;
+    const owner = u.scopes.index.ownerAt(node.startIndex);
+    if (owner >= 0 && locals.get(owner)?.has(chain[0])) return;
+    const key = `${owner}\u0000${chain.join('.')}\u0000${isType ? 't' : 'v'}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    const fact: ReferenceFact = { chain, line: lineOf(node) };
+    if (owner >= 0) fact.from = u.scopes.symbols[owner].fact.qualifiedName;
+    if (isType) fact.isType = true;
+    out.push(fact);
+  };
+  for (const node of u.collected.valueRefs) add(node, chainOf(u.source, node), false);
+  for (const node of u.collected.jsxRefs) {
+    const text = textOf(u.source, node);
+    // Lower-case tags are HTML elements, not components.
+    if (/^[A-Z_$]/.test(text) || text.includes('.')) add(node, chainOf(u.source, node, text.replace(/\s+/g, '')), false);
+  }
+  readTypeReferences(u, typeParams, add);
+  return out;
+}
+
+function readTypeReferences(u: Usage, typeParams: Set<string>, add: (node: Node, chain: Chain, isType: boolean) => void): void {
+  const nestedEnds = new Set<number>();
+  for (const node of u.collected.nestedTypeRefs) {
+    const text = textOf(u.source, node).replace(/\s+/g, '');
+    nestedEnds.add(node.endIndex);
+    add(node, text.split('.'), true);
+  }
+  for (const node of u.collected.typeRefs) {
+    if (u.collected.definitionNames.has(node.id)) continue;
+    const text = textOf(u.source, node);
+    if (node.type === 'type_identifier') {
+      // The last part of `ns.Type` is captured alone too; type parameters are not references.
+      if (nestedEnds.has(node.endIndex) || typeParams.has(text)) continue;
+      add(node, [text], true);
+    } else {
+      add(node, chainOf(u.source, node, text), true);
+    }
+  }
+}
+
+/** Locals of functions (into their symbols) and module-level bindings (returned). */
+export function readBindings(u: Usage, symbolNodes: Set<number>): BindingFact[] {
+  const bindings: BindingFact[] = [];
+  const functionKinds = new Set(['function', 'method', 'test', 'constant', 'variable']);
+  for (const v of u.collected.variables) {
+    if (!v.nameNode || v.nameNode.type !== 'identifier') continue;
+    const binding = bindingOf(u.source, v);
+    if (!binding) continue;
+    if (symbolNodes.has(v.node.id)) {
+      if (!v.value || !/function|class/.test(v.value.type)) bindings.push(binding);
+      continue;
+    }
+    const owner = u.scopes.index.ownerAt(v.start);
+    if (owner < 0) continue;
+    const fact = u.scopes.symbols[owner].fact;
+    if (!functionKinds.has(fact.kind)) continue;
+    (fact.locals ??= []).push(binding);
+  }
+  return bindings;
+}
+
+function bindingOf(source: string, v: Candidate): BindingFact | undefined {
+  const name = v.nameNode ? textOf(source, v.nameNode) : '';
+  const info = v.value ? valueInfo(source, v.value) : {};
+  const type = v.typeNode ? annotationText(source, v.typeNode) : info.type;
+  if (!type && !info.value) return undefined;
+  const binding: BindingFact = { name, line: lineOf(v.node) };
+  if (type) binding.type = type;
+  if (info.value) binding.value = info.value;
+  return binding;
+}
+
+/** Class fields: declarations, `this.x = …` in any method, constructor parameter properties. */
+export function readFields(u: Usage, symbolNodes: Set<number>): void {
+  const { source, scopes } = u;
+  const byClass = new Map<number, Map<string, BindingFact>>();
+  const put = (cls: number, field: BindingFact): void => {
+    let fields = byClass.get(cls);
+    if (!fields) byClass.set(cls, (fields = new Map()));
+    const existing = fields.get(field.name);
+    // A type annotation wins over a value; otherwise the first sighting stays.
+    if (!existing) fields.set(field.name, field);
+    else if (!existing.type && field.type) fields.set(field.name, { ...existing, ...field, line: existing.line });
+  };
+  const classOf = (pos: number): number => {
+    const owner = scopes.index.ownerAt(pos);
+    if (owner < 0) return -1;
+    const fact = scopes.symbols[owner].fact;
+    if (fact.kind === 'class') return owner;
+    if (fact.kind !== 'method' || !fact.parent) return -1;
+    return scopes.byQualifiedName.get(fact.parent) ?? -1;
+  };
+  for (const f of u.collected.fields) {
+    if (symbolNodes.has(f.node.id)) continue;
+    const cls = classOf(f.start);
+    const name = f.node.childForFieldName('name') ?? f.node.childForFieldName('property');
+    if (cls < 0 || !name) continue;
+    const field: BindingFact = { name: textOf(source, name), line: lineOf(name) };
+    const type = f.node.childForFieldName('type');
+    if (type) field.type = annotationText(source, type);
+    const info = f.value ? valueInfo(source, f.value) : {};
+    if (info.value) field.value = info.value;
+    if (!field.type && info.type) field.type = info.type;
+    put(cls, field);
+  }
+  for (const a of u.collected.thisAssignments) {
+    const cls = classOf(a.name.startIndex);
+    if (cls < 0) continue;
+    const field: BindingFact = { name: textOf(source, a.name), line: lineOf(a.name) };
+    const info = valueInfo(source, a.value);
+    if (info.value) field.value = info.value;
+    const paramType = info.value?.length === 1 ? paramTypeAt(u, a.name.startIndex, info.value[0]) : undefined;
+    if (info.type ?? paramType) field.type = info.type ?? paramType;
+    put(cls, field);
+  }
+  addParameterProperties(u, put);
+  for (const [cls, fields] of byClass) scopes.symbols[cls].fact.fields = [...fields.values()];
+}
+
+/** `this.c = c` where c is a typed parameter of the method: the field has the parameter's type. */
+function paramTypeAt(u: Usage, pos: number, name: string): string | undefined {
+  const owner = u.scopes.index.ownerAt(pos);
+  if (owner < 0) return undefined;
+  return u.scopes.symbols[owner].fact.params?.find((p) => p.name === name)?.type;
+}
+
+function addParameterProperties(u: Usage, put: (cls: number, field: BindingFact) => void): void {
+  const { symbols } = u.scopes;
+  for (let i = 0; i < symbols.length; i++) {
+    const fact = symbols[i].fact;
+    if (fact.kind !== 'method' || fact.name !== 'constructor' || !fact.params || !fact.parent) continue;
+    const cls = u.scopes.byQualifiedName.get(fact.parent);
+    if (cls === undefined) continue;
+    for (const p of fact.params) {
+      if (!p.isProperty) continue;
+      const field: BindingFact = { name: p.name, line: fact.line };
+      if (p.type) field.type = p.type;
+      put(cls, field);
+    }
+  }
+}
+
+/** `return X()` / `return new X()` / `return name` of each function's own body (not nested ones). */
+export function readReturns(u: Usage): void {
+  const { index, symbols } = u.scopes;
+  for (const value of u.collected.returns) {
+    const entry = index.entryAt(value.startIndex);
+    if (entry < 0) continue;
+    const symbol = index.symbols[entry];
+    if (symbol < 0) continue;
+    const fact = symbols[symbol].fact;
+    if (fact.kind !== 'function' && fact.kind !== 'method') continue;
+    const returns = (fact.returns ??= []);
+    if (returns.length >= MAX_RETURNS) continue;
+    const chain = returnChain(u.source, value);
+    if (!chain) continue;
+    const key = chain.join('.');
+    if (!returns.some((r) => r.join('.') === key)) returns.push(chain);
+  }
+  for (const s of symbols) if (s.fact.returns?.length === 0) delete s.fact.returns;
+}

@@ -1,0 +1,6 @@
+; TypeScript / TSX: import statements
+; ===================================
+; Run over the program's direct children only (maxStartDepth 1): imports live at the top level.
+; `require(...)` and `import(...)` anywhere in the code are calls, found by code.scm.
+
+(import_statement) @import
