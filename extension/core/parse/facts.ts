@@ -30,6 +30,8 @@ export type SymbolKind =
  *   `new Foo().bar`      → ["Foo()", "bar"]         `new X` is written as a call of X
  *   `a[0].b`             → ["?", "b"]               anything not a plain name/member/call becomes "?"
  *   `"str".join`         → ["?", "join"]
+ *   `for x in self.items` → x: ["self", "items", "[]"]  a "[]" segment is an element of what precedes it
+ *                                                    (for/for-of targets, comprehensions, `xs[0]` may use it too)
  */
 export type Chain = string[];
 

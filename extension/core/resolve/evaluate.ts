@@ -16,7 +16,7 @@ import { fieldScope, type FileView, type Project } from './project';
 import { pythonModuleCandidates, relativeImportBase } from './python_modules';
 import { isRuntimeGlobal } from './globals';
 import { DepTracker } from './tracker';
-import { typeRefOf } from './types_text';
+import { typeRefOf, type TypeRef } from './types_text';
 
 export type Value =
   | { t: 'module'; path: string }
@@ -24,7 +24,8 @@ export type Value =
   | { t: 'symbol'; path: string; qn: string; kind: SymbolKind }
   | { t: 'instance'; path: string; qn: string }
   | { t: 'super'; path: string; qn: string } // member lookups start at the bases of class qn
-  | { t: 'external'; name: string };
+  | { t: 'external'; name: string }
+  | { t: 'collection'; element: Value }; // `list[Item]`: iterating gives an Item
 
 type BaseValue = Extract<Value, { t: 'symbol' }> | Extract<Value, { t: 'external' }>;
 
@@ -81,7 +82,8 @@ export class Evaluator {
         current = undefined;
         break;
       }
-      current = i === 0 ? this.first(scope, name, isCall) : this.member(current!.value, name);
+      if (name === '[]') current = i === 0 ? undefined : this.element(current!.value);
+      else current = i === 0 ? this.first(scope, name, isCall) : this.member(current!.value, name);
       if (current && isCall && !(i === 0 && name === 'super')) current = this.call(current.value);
       if (!current) break;
       if (current.inferred) inferred = true;
@@ -161,14 +163,17 @@ export class Evaluator {
     }
     const scoped = view.scopedImports.get(fn.qualifiedName)?.get(name);
     if (scoped) return this.importValue(path, scoped.fact, scoped.imported, name);
-    const local = fn.locals?.find((l) => l.name === name && l.type) ?? fn.locals?.find((l) => l.name === name);
-    if (local) {
-      return this.cached(`local|${path}|${fn.qualifiedName}|${name}`, () => {
-        if (local.type) return this.evalType({ path, qn: fn.qualifiedName }, local.type);
-        return local.value ? this.chainValue({ path, qn: fn.qualifiedName }, local.value) : undefined;
-      });
-    }
-    return null;
+    // A name may be bound several times (`x = a or b`, reassignments): annotated bindings first, then the first that resolves.
+    const locals = (fn.locals ?? []).filter((l) => l.name === name).sort((a, b) => Number(!a.type) - Number(!b.type));
+    if (locals.length === 0) return null;
+    return this.cached(`local|${path}|${fn.qualifiedName}|${name}`, () => {
+      const scope: Scope = { path, qn: fn.qualifiedName };
+      for (const local of locals) {
+        const found = local.type ? this.evalType(scope, local.type) : local.value ? this.chainValue(scope, local.value) : undefined;
+        if (found) return found;
+      }
+      return undefined;
+    });
   }
 
   /** A name at module level of `path`: its own definitions, then imports, bindings, star imports. */
@@ -210,7 +215,14 @@ export class Evaluator {
 
   evalType(scope: Scope, text: string): Evaluated | undefined {
     const ref = typeRefOf(text);
-    if (!ref) return undefined;
+    return ref ? this.evalTypeRef(scope, ref) : undefined;
+  }
+
+  private evalTypeRef(scope: Scope, ref: TypeRef): Evaluated | undefined {
+    if (ref.element) {
+      const element = this.evalTypeRef(scope, ref.element);
+      return element ? { value: { t: 'collection', element: element.value } } : undefined;
+    }
     if (ref.chain.length === 1 && (ref.chain[0] === 'Self' || ref.chain[0] === 'this')) {
       const cls = this.enclosingClass(this.project.ownView(scope.path), scope.qn);
       return cls ? { value: { t: 'instance', path: scope.path, qn: cls.qualifiedName } } : undefined;
@@ -318,10 +330,20 @@ export class Evaluator {
 
   // ---- members and calls ----------------------------------------------------------------
 
+  /** What iterating a value gives. */
+  private element(v: Value): Evaluated | undefined {
+    if (v.t === 'collection') return { value: v.element };
+    if (v.t === 'external') return { value: v };
+    return undefined;
+  }
+
   member(v: Value, name: string): Evaluated | undefined {
     switch (v.t) {
       case 'external':
         return { value: v };
+      case 'collection':
+        // list.append, Array.prototype.map: the runtime's, never the workspace's.
+        return { value: { t: 'external', name: 'builtins' } };
       case 'module': {
         const language = this.project.view(v.path, this.tracker)?.facts.language;
         if (language === 'python') return this.pythonModuleMember(v.path, name);

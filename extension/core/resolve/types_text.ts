@@ -10,11 +10,19 @@ export interface TypeRef {
   chain: string[];
   /** The annotation names the class object (`Type[Foo]`, `typeof Foo`), not an instance. */
   classObject: boolean;
+  /** A collection annotation (`list[Item]`, `Item[]`, `Set<Item>`): what iterating it gives. */
+  element?: TypeRef;
 }
 
 /** Generic wrappers whose first argument is what a value of that type is used as. */
 const UNWRAP = new Set(['Optional', 'Final', 'ClassVar', 'Annotated', 'Required', 'NotRequired', 'ReadOnly', 'Promise', 'PromiseLike', 'Awaited', 'Readonly', 'NonNullable', 'typing.Optional', 't.Optional']);
 const CLASS_OBJECT = new Set(['Type', 'type', 'typing.Type']);
+/** Collections whose elements are their first type argument. */
+const COLLECTIONS = new Set([
+  'list', 'List', 'set', 'Set', 'frozenset', 'FrozenSet', 'tuple', 'Tuple', 'Sequence', 'MutableSequence', 'Iterable', 'Iterator',
+  'Collection', 'Generator', 'AsyncIterator', 'AsyncIterable', 'AsyncGenerator', 'deque', 'Deque', 'Array', 'ReadonlyArray',
+  'ReadonlySet', 'IterableIterator', 'typing.List', 'typing.Sequence', 'typing.Iterable', 't.List',
+]);
 const NOTHING = new Set(['None', 'null', 'undefined', 'void', 'never', 'NoneType']);
 
 function splitTopLevel(text: string, sep: string): string[] {
@@ -47,6 +55,10 @@ export function typeRefOf(annotation: string | undefined, depth = 0): TypeRef | 
   const union = splitTopLevel(t, '|').filter((p) => !NOTHING.has(p));
   if (union.length !== 1) return undefined;
   t = union[0]!;
+  if (t.endsWith('[]')) {
+    const element = typeRefOf(t.slice(0, -2), depth + 1);
+    return element ? { chain: ['Array'], classObject: false, element } : undefined;
+  }
   const open = t.search(/[[<]/);
   if (open > 0) {
     const head = t.slice(0, open).trim();
@@ -58,6 +70,10 @@ export function typeRefOf(annotation: string | undefined, depth = 0): TypeRef | 
       return rest.length === 1 ? typeRefOf(rest[0], depth + 1) : undefined;
     }
     if (UNWRAP.has(head)) return typeRefOf(args[0], depth + 1);
+    if (COLLECTIONS.has(head)) {
+      const element = typeRefOf(args[0], depth + 1);
+      return element ? { chain: head.split('.'), classObject: false, element } : undefined;
+    }
     if (CLASS_OBJECT.has(head)) {
       const inner = typeRefOf(args[0], depth + 1);
       return inner && !inner.classObject ? { chain: inner.chain, classObject: true } : undefined;
