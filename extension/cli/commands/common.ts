@@ -1,0 +1,66 @@
+/**
+ * CLI plumbing
+ * ============
+ * What every command shares: exit codes, the usage error, stderr logging, opening a workspace
+ * and running a first (incremental) index with progress on a terminal.
+ */
+import { Workspace } from '../../core/workspace';
+import type { IndexReport, LogLevel } from '../../core/workspace';
+
+export const EXIT = { ok: 0, noAnswer: 1, usage: 2 } as const;
+export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
+
+/** Bad arguments or configuration: exit 2 with the message (which says the fix). */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+const LEVELS: Record<LogLevel, number> = { debug: 0, info: 1, warn: 2, error: 3 };
+
+/** Logs to stderr from `min` up (KG_MEMORY_LOG=debug|info|warn|error overrides). */
+export function stderrLogger(min: LogLevel = 'warn'): (level: LogLevel, message: string) => void {
+  const env = process.env.KG_MEMORY_LOG as LogLevel | undefined;
+  const floor = LEVELS[env !== undefined && env in LEVELS ? env : min];
+  return (level, message) => {
+    if (LEVELS[level] >= floor) process.stderr.write(`kg-memory ${level}: ${message}\n`);
+  };
+}
+
+export async function openWorkspace(root: string | undefined, log = stderrLogger()): Promise<Workspace> {
+  try {
+    return await Workspace.open(root ?? process.cwd(), { log });
+  } catch (err) {
+    throw new UsageError(`${(err as Error).message.replace(/^kg-memory\/workspace: /, '')}; pass --root with an existing folder`);
+  }
+}
+
+/** Progress "done of total" on stderr, only when stderr is a terminal. */
+export function progressPrinter(): { onProgress?: (done: number, total: number) => void; finish(): void } {
+  if (!process.stderr.isTTY) return { finish: () => undefined };
+  let shown = false;
+  return {
+    onProgress: (done, total) => {
+      shown = true;
+      process.stderr.write(`\rindexing: ${done} of ${total} files`);
+    },
+    finish: () => {
+      if (shown) process.stderr.write('\n');
+    },
+  };
+}
+
+export async function indexWithProgress(ws: Workspace, full = false): Promise<IndexReport> {
+  const progress = progressPrinter();
+  try {
+    return await ws.index({ full, ...(progress.onProgress ? { onProgress: progress.onProgress } : {}) });
+  } finally {
+    progress.finish();
+  }
+}
+
+export function writeJson(value: unknown, pretty = false): void {
+  process.stdout.write(`${JSON.stringify(value, null, pretty ? 2 : undefined)}\n`);
+}

@@ -1,0 +1,134 @@
+/**
+ * kg-memory CLI
+ * =============
+ * Argument parsing only: each command is an exported function in commands/. Exit codes:
+ * 0 answered, 1 no answer (unknown or ambiguous symbol; the JSON error is on stderr),
+ * 2 usage or configuration error.
+ */
+import { parseArgs } from 'node:util';
+import type { ParseArgsConfig } from 'node:util';
+import { version } from '../../package.json';
+import { EXIT, UsageError } from './commands/common';
+import type { ExitCode } from './commands/common';
+import { CLIENTS, configCommand } from './commands/config';
+import { exportCommand } from './commands/export';
+import { indexCommand } from './commands/index_command';
+import { queryCommand, toolList } from './commands/query';
+import { mcpCommand, serveCommand, DEFAULT_PORT } from './commands/serve';
+import { statsCommand } from './commands/stats';
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+const ROOT = { root: { type: 'string' }, help: { type: 'boolean', short: 'h' } } as const satisfies Options;
+
+interface Command {
+  usage: string;
+  options: Options;
+  positionals?: boolean;
+  run(values: Record<string, string | boolean | undefined>, positionals: string[], rest: string[]): Promise<ExitCode> | ExitCode;
+}
+
+const str = (v: string | boolean | undefined): string | undefined => (typeof v === 'string' ? v : undefined);
+
+const COMMANDS: Record<string, Command> = {
+  index: {
+    usage: 'kg-memory index [--root DIR] [--full] [--json]\n\nIndex the folder (only changed files unless --full) and print a summary:\nfiles, nodes and edges by kind, parse errors, skipped files with reasons, time.',
+    options: { ...ROOT, full: { type: 'boolean' }, json: { type: 'boolean' } },
+    run: (v) => indexCommand({ root: str(v.root), full: v.full === true, json: v.json === true }),
+  },
+  query: {
+    usage: `kg-memory query <tool> <target...> [--option value ...] [--root DIR] [--pretty]\n\nRun one MCP tool and print its JSON answer. Options map onto the tool's\narguments (--max-lines 5, --edges calls,imports). kg-memory query <tool> --help\nlists a tool's options. Tools:\n${toolList()}\n\nExample: kg-memory query callers Client.send --depth 2`,
+    options: {},
+    run: (_v, _p, rest) => queryCommand(rest[0], rest.slice(1)),
+  },
+  mcp: {
+    usage: 'kg-memory mcp [--root DIR]\n\nServe the MCP tools on stdio (for an agent to start). Logs go to stderr.',
+    options: { ...ROOT },
+    run: (v) => mcpCommand({ root: str(v.root) }),
+  },
+  serve: {
+    usage: `kg-memory serve [--root DIR] [--port N | --socket PATH]\n\nServe MCP over Streamable HTTP on 127.0.0.1:PORT (default ${DEFAULT_PORT}) or a Unix\nsocket, at /mcp, with the bearer token kept in <root>/.kg-memory/token.`,
+    options: { ...ROOT, port: { type: 'string' }, socket: { type: 'string' } },
+    run: (v) => serveCommand({ root: str(v.root), port: str(v.port), socket: str(v.socket) }),
+  },
+  stats: {
+    usage: 'kg-memory stats [--root DIR] [--json]\n\nBring the index up to date and print its status: counts by kind, languages,\nparse errors, skipped files, last index time.',
+    options: { ...ROOT, json: { type: 'boolean' } },
+    run: (v) => statsCommand({ root: str(v.root), json: v.json === true }),
+  },
+  export: {
+    usage: 'kg-memory export [--format json|mermaid|dot] [--level module|symbol] [--focus PREFIX] [--max-nodes N] [-o FILE] [--root DIR]\n\nWrite the graph: module level = files, packages and imports; symbol level =\ndefinitions and their calls, inheritance, methods, tests, references.\n--focus keeps nodes whose path or id starts with PREFIX, and their neighbours.',
+    options: { ...ROOT, format: { type: 'string' }, level: { type: 'string' }, focus: { type: 'string' }, output: { type: 'string', short: 'o' }, 'max-nodes': { type: 'string' } },
+    run: (v) =>
+      exportCommand({ root: str(v.root), format: str(v.format), level: str(v.level), focus: str(v.focus), output: str(v.output), maxNodes: str(v['max-nodes']) }),
+  },
+  config: {
+    usage: `kg-memory config <${CLIENTS.join('|')}> [--root DIR] [--command CMD]\n\nPrint the MCP configuration for a client to run kg-memory mcp --root <abs root>.`,
+    options: { ...ROOT, command: { type: 'string' } },
+    positionals: true,
+    run: (v, p) => configCommand(p[0], { root: str(v.root), command: str(v.command) }),
+  },
+};
+
+const MAIN_USAGE = `kg-memory ${version}: a code knowledge graph for coding agents
+
+Usage: kg-memory <command> [options]    (kg-memory <command> --help for more)
+
+Commands:
+  index    index a folder and print a summary
+  query    run one MCP tool from the shell (same answers as over MCP)
+  mcp      serve MCP on stdio
+  serve    serve MCP over HTTP on 127.0.0.1 or a Unix socket
+  stats    print the index status
+  export   write the graph as JSON, Mermaid or DOT
+  config   print a client's MCP configuration (${CLIENTS.join(', ')})`;
+
+async function main(argv: string[]): Promise<ExitCode> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    process.stdout.write(`${MAIN_USAGE}\n`);
+    return name === undefined ? EXIT.usage : EXIT.ok;
+  }
+  if (name === '--version' || name === '-v') {
+    process.stdout.write(`${version}\n`);
+    return EXIT.ok;
+  }
+  const command = COMMANDS[name];
+  if (!command) throw new UsageError(`unknown command ${JSON.stringify(name)}; run kg-memory --help`);
+  if (name === 'query') {
+    if (rest.length === 0 || rest[0] === '--help' || rest[0] === '-h') {
+      process.stdout.write(`${command.usage}\n`);
+      return rest.length === 0 ? EXIT.usage : EXIT.ok;
+    }
+    return command.run({}, [], rest);
+  }
+  let parsed;
+  try {
+    parsed = parseArgs({ args: rest, options: command.options, allowPositionals: command.positionals === true, strict: true });
+  } catch (err) {
+    throw new UsageError(`${name}: ${(err as Error).message}; see kg-memory ${name} --help`);
+  }
+  if (parsed.values.help === true) {
+    process.stdout.write(`${command.usage}\n`);
+    return EXIT.ok;
+  }
+  return command.run(parsed.values as Record<string, string | boolean | undefined>, parsed.positionals, rest);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err: unknown) => {
+    if (err instanceof UsageError) {
+      process.stderr.write(`kg-memory: ${err.message}\n`);
+      process.exitCode = EXIT.usage;
+    } else {
+      process.stderr.write(`kg-memory: ${(err as Error).stack ?? String(err)}\n`);
+      process.exitCode = EXIT.noAnswer;
+    }
+  },
+).finally(() => {
+  // Everything is closed by now; should a stray handle remain, do not hang the shell.
+  setTimeout(() => process.exit(), 3000).unref();
+});

@@ -1,0 +1,70 @@
+/**
+ * Tool context
+ * ============
+ * What every tool call receives: the workspace and a freshness gate. Answers must match the
+ * files on disk, so a call first waits for the initial index and, when the last index is older
+ * than `refreshMs`, for an incremental one (a walk plus mtime checks: cheap, and coalesced when
+ * several calls arrive together). The host starts the first index; nothing here blocks the
+ * MCP initialize handshake.
+ */
+import type { IndexReport, Workspace } from '../core/workspace';
+
+export type Logger = (level: 'debug' | 'info' | 'warn' | 'error', message: string) => void;
+
+export interface ToolContextOptions {
+  /** Re-check the files on disk before a query when the last index started longer ago (default 2000 ms). */
+  refreshMs?: number;
+  log?: Logger;
+}
+
+export class ToolContext {
+  private running: Promise<IndexReport | undefined> | undefined;
+  private lastStarted = Number.NEGATIVE_INFINITY;
+  private readonly refreshMs: number;
+  private readonly log: Logger;
+
+  constructor(
+    readonly ws: Workspace,
+    options: ToolContextOptions = {},
+  ) {
+    this.refreshMs = options.refreshMs ?? 2000;
+    this.log = options.log ?? (() => undefined);
+  }
+
+  /** An index is running right now. */
+  get indexing(): boolean {
+    return this.running !== undefined;
+  }
+
+  /** Waits until the graph reflects the disk (runs an incremental index when it may not). */
+  async fresh(): Promise<void> {
+    if (this.running) {
+      await this.running;
+      return;
+    }
+    if (Date.now() - this.lastStarted < this.refreshMs) return;
+    await this.refresh();
+  }
+
+  /** Starts an index (or joins the running one). Never rejects: a failed index leaves the old graph. */
+  refresh(full = false): Promise<IndexReport | undefined> {
+    if (this.running && !full) return this.running;
+    const previous = this.running ?? Promise.resolve(undefined);
+    const run = previous.then(async () => {
+      this.lastStarted = Date.now();
+      try {
+        const report = await this.ws.index({ full });
+        if (report.parsed > 0 || report.removed > 0) this.log('info', `indexed: ${report.parsed} parsed, ${report.removed} removed, ${report.files} files in ${report.durationMs} ms`);
+        return report;
+      } catch (err) {
+        this.log('error', `indexing failed: ${(err as Error).message}`);
+        return undefined;
+      }
+    });
+    this.running = run;
+    void run.finally(() => {
+      if (this.running === run) this.running = undefined;
+    });
+    return run;
+  }
+}

@@ -1,0 +1,16 @@
+/**
+ * Tool table
+ * ==========
+ * Every tool, in the order an agent should consider them. Both the MCP server and
+ * `kg-memory query` read this list.
+ */
+import type { Tool } from '../tool';
+import { codeTools } from './code';
+import { impactTools } from './impact';
+import { workspaceTools } from './workspace';
+
+export const TOOLS: readonly Tool[] = [...codeTools, ...impactTools, ...workspaceTools];
+
+export function findTool(name: string): Tool | undefined {
+  return TOOLS.find((t) => t.name === name);
+}

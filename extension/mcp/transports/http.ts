@@ -1,0 +1,169 @@
+/**
+ * Streamable HTTP transport
+ * =========================
+ * Serves MCP over HTTP on a loopback port or a Unix socket, with node:http directly (the few
+ * routes need no framework). Every request passes the guard (Host, Origin, bearer token), a
+ * body limit checked before parsing (413), and JSON parsing that answers malformed input with
+ * a JSON-RPC parse error.
+ *
+ * Stateless: each POST gets a fresh McpServer and transport over the shared workspace and
+ * freshness gate. The server keeps no per-client state and sends no notifications, so
+ * sessions would only add ids to track, expire and leak; stateless also survives restarts.
+ */
+import { createServer } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { Workspace } from '../../core/workspace';
+import { ToolContext } from '../context';
+import type { Logger } from '../context';
+import { createMcpServer } from '../server';
+import { checkRequest } from './guard';
+import { listenOnSocket, removeSocket } from './socket_file';
+
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+export const MCP_PATH = '/mcp';
+const LOOPBACK_HOSTS = ['127.0.0.1', 'localhost', '::1'];
+
+export interface HttpServeOptions {
+  token: string;
+  /** TCP port on `host` (0 picks a free one). Ignored when `socket` is set. */
+  port?: number;
+  /** Loopback only: 127.0.0.1 (default), localhost or ::1. */
+  host?: string;
+  /** Listen on this Unix socket instead of TCP. */
+  socket?: string;
+  context?: ToolContext;
+  bodyLimit?: number;
+  log?: Logger;
+}
+
+export interface HttpEndpoint {
+  /** http://127.0.0.1:PORT/mcp, or http://localhost/mcp on a socket. */
+  url: string;
+  port?: number;
+  socket?: string;
+  close(): Promise<void>;
+}
+
+class BodyTooLarge extends Error {}
+
+function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  if (res.headersSent) return;
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+function rpcError(code: number, message: string): unknown {
+  return { jsonrpc: '2.0', error: { code, message }, id: null };
+}
+
+function readBody(req: IncomingMessage, limit: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      // Past the limit nothing more is kept; the rest is drained so the 413 reaches the client.
+      if (size > limit) reject(new BodyTooLarge());
+      else chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+export async function serveHttp(ws: Workspace, options: HttpServeOptions): Promise<HttpEndpoint> {
+  const host = options.host ?? '127.0.0.1';
+  if (!options.socket && !LOOPBACK_HOSTS.includes(host)) {
+    throw new Error(`kg-memory: refusing to listen on ${host}; the server is for this machine only (use 127.0.0.1, localhost or ::1)`);
+  }
+  const ctx = options.context ?? new ToolContext(ws, options.log ? { log: options.log } : {});
+  const limit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  const log: Logger = options.log ?? (() => undefined);
+  let port: number | undefined;
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const verdict = checkRequest(req.headers, { port, token: options.token });
+    if (!verdict.ok) {
+      log('warn', `${verdict.status} ${req.method ?? ''} ${req.url ?? ''}: ${verdict.message}`);
+      send(res, verdict.status, { error: verdict.message }, verdict.status === 401 ? { 'www-authenticate': 'Bearer realm="kg-memory"' } : {});
+      return;
+    }
+    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    if (path !== MCP_PATH) {
+      send(res, 404, { error: `not found; the MCP endpoint is ${MCP_PATH}` });
+      return;
+    }
+    if (req.method !== 'POST') {
+      // Stateless: no server-to-client stream to GET and no session to DELETE.
+      send(res, 405, rpcError(-32000, 'Method not allowed: this stateless server takes POST only.'), { allow: 'POST' });
+      return;
+    }
+    const declared = Number(req.headers['content-length'] ?? 0);
+    if (declared > limit) {
+      send(res, 413, rpcError(-32600, `Request body over ${limit} bytes.`));
+      req.resume();
+      return;
+    }
+    let body: string;
+    try {
+      body = await readBody(req, limit);
+    } catch (err) {
+      if (err instanceof BodyTooLarge) send(res, 413, rpcError(-32600, `Request body over ${limit} bytes.`));
+      else send(res, 400, rpcError(-32600, 'Could not read the request body.'));
+      return;
+    }
+    let message: unknown;
+    try {
+      message = JSON.parse(body);
+    } catch (err) {
+      send(res, 400, rpcError(-32700, `Parse error: ${(err as Error).message}`));
+      return;
+    }
+    const server = createMcpServer(ws, { context: ctx });
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    res.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    await server.connect(transport);
+    await transport.handleRequest(req, res, message);
+  };
+
+  const http: Server = createServer((req, res) => {
+    handle(req, res).catch((err: unknown) => {
+      log('error', `request failed: ${(err as Error).stack ?? String(err)}`);
+      send(res, 500, rpcError(-32603, 'Internal error.'));
+    });
+  });
+  // Slow or stuck clients must not hold connections open forever.
+  http.headersTimeout = 10_000;
+  http.requestTimeout = 60_000;
+
+  let ino: number | undefined;
+  if (options.socket) {
+    ino = await listenOnSocket(http, options.socket);
+  } else {
+    await new Promise<void>((resolve, reject) => {
+      http.once('error', reject);
+      http.listen(options.port ?? 0, host, () => {
+        http.off('error', reject);
+        resolve();
+      });
+    });
+    port = (http.address() as AddressInfo).port;
+  }
+  let closed: Promise<void> | undefined;
+  const close = (): Promise<void> => {
+    closed ??= new Promise<void>((resolve) => {
+      http.close(() => resolve());
+      http.closeAllConnections();
+    }).then(() => (options.socket ? removeSocket(options.socket, ino) : undefined));
+    return closed;
+  };
+  const hostPart = host === '::1' ? '[::1]' : host;
+  return options.socket
+    ? { url: `http://localhost${MCP_PATH}`, socket: options.socket, close }
+    : { url: `http://${hostPart}:${port}${MCP_PATH}`, port, close };
+}
