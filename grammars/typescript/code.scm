@@ -75,4 +75,4 @@
 ; types
 (type_identifier) @ref.type
 (nested_type_identifier) @ref.type.nested
-(type_query [(identifier) (member_expression)] @ref.type)
+(type_query [(identifier) (member_expression)] @ref.typeof)

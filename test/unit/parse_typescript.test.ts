@@ -465,3 +465,39 @@ test('a realistic module', async () => {
   assert.ok(f.references.some((r) => r.from === 'GraphStore.add' && r.chain[0] === 'Node' && r.isType));
   assert.ok(!f.references.some((r) => r.chain[0] === 'n' || r.chain[0] === 'key'));
 });
+
+test('namespaces prefix names; class expressions, get/set pairs, calls in module-level object literals', async () => {
+  const src = [
+    'namespace Outer.Inner { export class K { m() {} } }',
+    'export const Widget = class extends Base { render() { return draw(); } };',
+    'class P { get v() { return 1; } set v(x) { this._v = x; } }',
+    'const handlers = { a: () => foo(), b() { bar(); } };',
+    'const x = compute();',
+  ].join('\n');
+  const f = await facts(src);
+  assert.deepEqual(
+    f.symbols.map((s) => [s.kind, s.qualifiedName]),
+    [
+      ['class', 'Outer.Inner.K'],
+      ['method', 'Outer.Inner.K.m'],
+      ['class', 'Widget'],
+      ['method', 'Widget.render'],
+      ['class', 'P'],
+      ['method', 'P.v'],
+      ['constant', 'handlers'],
+      ['constant', 'x'],
+    ],
+  );
+  assert.deepEqual(sym(f, 'Widget').bases, ['Base']);
+  assert.deepEqual(sym(f, 'P').fields, [{ name: '_v', value: ['x'], line: 3 }]);
+  // Code inside a constant's functions belongs to the constant; its initializer runs at module level.
+  assert.deepEqual(
+    f.calls.map((c) => [c.callee.join('.'), c.caller]),
+    [
+      ['draw', 'Widget.render'],
+      ['foo', 'handlers'],
+      ['bar', 'handlers'],
+      ['compute', undefined],
+    ],
+  );
+});

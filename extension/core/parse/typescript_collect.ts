@@ -30,6 +30,8 @@ export interface Collected {
   jsxRefs: Node[];
   typeRefs: Node[];
   nestedTypeRefs: Node[];
+  /** `typeof x` in a type: a value name used as a type. */
+  typeofRefs: Node[];
 }
 
 const DEF_KINDS: Record<string, CandidateKind> = {
@@ -62,6 +64,7 @@ function emptyCollected(): Collected {
     jsxRefs: [],
     typeRefs: [],
     nestedTypeRefs: [],
+    typeofRefs: [],
   };
 }
 
@@ -108,6 +111,9 @@ function takeCapture(name: string, node: Node, parts: MatchParts, out: Collected
       return;
     case 'ref.type.nested':
       out.nestedTypeRefs.push(node);
+      return;
+    case 'ref.typeof':
+      out.typeofRefs.push(node);
       return;
     case 'ref.jsx':
       out.jsxRefs.push(node);

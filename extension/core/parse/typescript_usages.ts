@@ -74,7 +74,8 @@ export function readCalls(u: Usage, imports: ImportFact[]): CallFact[] {
   for (let i = 0; i < calls.length; i++) {
     const callee = calls[i];
     const text = u.calleeTexts[i];
-    if (callee.type === 'import' || text === 'require') {
+    // `import("m")`: the callee is the `import` keyword, whose text says so without asking its type.
+    if (text === 'import' || text === 'require') {
       const fact = importFromCall(u.source, callee, text);
       if (fact) {
         const scope = symbolAt(u, callee.startIndex);
@@ -141,14 +142,11 @@ function readTypeReferences(u: Usage, typeParams: Set<string>, add: (node: Node,
   for (const node of u.collected.typeRefs) {
     if (u.collected.definitionNames.has(node.id)) continue;
     const text = textOf(u.source, node);
-    if (node.type === 'type_identifier') {
-      // The last part of `ns.Type` is captured alone too; type parameters are not references.
-      if (nestedEnds.has(node.endIndex) || typeParams.has(text)) continue;
-      add(node, [text], true);
-    } else {
-      add(node, chainOf(u.source, node, text), true);
-    }
+    // The last part of `ns.Type` is captured alone too; type parameters are not references.
+    if (nestedEnds.has(node.endIndex) || typeParams.has(text)) continue;
+    add(node, [text], true);
   }
+  for (const node of u.collected.typeofRefs) add(node, chainOf(u.source, node), true);
 }
 
 /** Locals of functions (into their symbols) and module-level bindings (returned). */
@@ -156,18 +154,18 @@ export function readBindings(u: Usage, symbolNodes: Set<number>): BindingFact[] 
   const bindings: BindingFact[] = [];
   const functionKinds = new Set(['function', 'method', 'test', 'constant', 'variable']);
   for (const v of u.collected.variables) {
-    if (!v.nameNode || v.nameNode.type !== 'identifier') continue;
+    if (!v.nameNode) continue;
+    const isSymbol = symbolNodes.has(v.node.id);
+    const owner = isSymbol ? -1 : u.scopes.index.ownerAt(v.start);
+    if (!isSymbol && owner < 0) continue;
+    const fact = owner >= 0 ? u.scopes.symbols[owner].fact : undefined;
+    if (fact && !functionKinds.has(fact.kind)) continue;
+    if (isSymbol && v.value && /function|class/.test(v.value.type)) continue;
+    if (v.nameNode.type !== 'identifier') continue;
     const binding = bindingOf(u.source, v);
     if (!binding) continue;
-    if (symbolNodes.has(v.node.id)) {
-      if (!v.value || !/function|class/.test(v.value.type)) bindings.push(binding);
-      continue;
-    }
-    const owner = u.scopes.index.ownerAt(v.start);
-    if (owner < 0) continue;
-    const fact = u.scopes.symbols[owner].fact;
-    if (!functionKinds.has(fact.kind)) continue;
-    (fact.locals ??= []).push(binding);
+    if (fact) (fact.locals ??= []).push(binding);
+    else bindings.push(binding);
   }
   return bindings;
 }
