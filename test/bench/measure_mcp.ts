@@ -15,6 +15,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { join } from 'node:path';
 import type { Workspace } from '../../extension/core/workspace';
+import { ToolContext } from '../../extension/mcp/context';
 import { errorText, freePort, killGroup, percentile, REPO_ROOT } from './util';
 
 export interface ToolLatency {
@@ -116,7 +117,7 @@ function readBody(req: IncomingMessage): Promise<unknown> {
 
 /** createMcpServer in process behind node:http on 127.0.0.1, with a bearer token check. */
 async function inProcessEndpoint(ws: Workspace): Promise<Endpoint | string> {
-  let createMcpServer: (w: Workspace) => { connect(t: unknown): Promise<void>; close(): Promise<void> };
+  let createMcpServer: (w: Workspace, o: { context: ToolContext }) => { connect(t: unknown): Promise<void>; close(): Promise<void> };
   let Transport: new (o: { sessionIdGenerator: undefined; enableJsonResponse: boolean }) => {
     handleRequest(req: IncomingMessage, res: import('node:http').ServerResponse, body: unknown): Promise<void>;
     close(): Promise<void>;
@@ -127,6 +128,8 @@ async function inProcessEndpoint(ws: Workspace): Promise<Endpoint | string> {
   } catch (err) {
     return `createMcpServer is not importable: ${errorText(err)}`;
   }
+  // One context for the process, as the server expects: a context per request would re-walk the tree each time.
+  const context = new ToolContext(ws);
   const token = randomBytes(24).toString('hex');
   const http: Server = createServer((req, res) => {
     if (req.headers.authorization !== `Bearer ${token}`) {
@@ -134,7 +137,7 @@ async function inProcessEndpoint(ws: Workspace): Promise<Endpoint | string> {
       return;
     }
     void (async () => {
-      const server = createMcpServer(ws);
+      const server = createMcpServer(ws, { context });
       const transport = new Transport({ sessionIdGenerator: undefined, enableJsonResponse: true });
       res.on('close', () => {
         void transport.close();
