@@ -59,6 +59,18 @@
   left: (identifier) @binding.name
   right: (_) @binding.value) @binding.for
 
+; `[p.total() for p in self.lines]`: p is an element of self.lines, as in a for statement.
+(for_in_clause
+  left: (identifier) @binding.name
+  right: (_) @binding.value) @binding.for
+
+; `except NotFound as e`: e is an instance of the exception class.
+(except_clause
+  value: (as_pattern
+    .
+    (_) @binding.value
+    alias: (as_pattern_target (identifier) @binding.name))) @binding.except
+
 ; `__all__ += [...]`.
 (augmented_assignment
   left: (identifier) @binding.name

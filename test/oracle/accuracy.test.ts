@@ -12,44 +12,15 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { Workspace } from '../../extension/core/workspace';
-import { compareEdges, formatComparison, scopeFor, type EdgeLike } from './compare';
+import { compareEdges, formatComparison, scopeFor } from './compare';
+import { ourCallEdges } from './ours';
 import { pyrightOracle } from './pyright_oracle';
 import { tsOracle } from './ts_oracle';
-import { listSourceFiles, PY_EXTENSIONS, TS_EXTENSIONS, type DeclRef, type OracleResult } from './types';
+import { listSourceFiles, PY_EXTENSIONS, TS_EXTENSIONS, type OracleResult } from './types';
 
 const FIXTURES = join(__dirname, '..', 'fixtures', 'oracle');
 const PRECISION = 0.95;
 const RECALL = 0.85;
-
-interface OurGraph {
-  edges: EdgeLike[];
-  declarations: DeclRef[];
-}
-
-async function ourCallEdges(root: string): Promise<OurGraph> {
-  const ws = await Workspace.open(root, { persist: false, workers: 0 });
-  try {
-    await ws.index();
-    const g = ws.graph.graph;
-    const refOf = new Map<string, DeclRef>();
-    g.forEachNode((id, attrs) => {
-      if (!attrs.path) return; // externals
-      if (attrs.kind === 'file') refOf.set(id, { path: attrs.path, line: 0 });
-      else if (attrs.kind !== 'module' && attrs.kind !== 'external' && attrs.line !== undefined) refOf.set(id, { path: attrs.path, line: attrs.line });
-    });
-    const edges: EdgeLike[] = [];
-    g.forEachEdge((_key, attrs, source, target) => {
-      if (attrs.kind !== 'calls') return;
-      const caller = refOf.get(source);
-      const callee = refOf.get(target);
-      if (caller && callee) edges.push({ caller, callee, callSiteLines: attrs.lines ?? [] });
-    });
-    return { edges, declarations: [...refOf.values()] };
-  } finally {
-    await ws.close();
-  }
-}
 
 const fixtures: { name: string; oracle: (root: string) => Promise<OracleResult> }[] = [
   { name: 'ts_shop', oracle: async (root) => tsOracle(root, listSourceFiles(root, TS_EXTENSIONS)) },

@@ -18,6 +18,7 @@ export function collectBindings(ctx: PyContext): void {
     else if (b.role === 'member' && b.object) onMember(ctx, b.node, b.object, b.name);
     else if (b.role === 'with') onWith(ctx, b.name, b.value);
     else if (b.role === 'for') onFor(ctx, b.name, b.value);
+    else if (b.role === 'except') onExcept(ctx, b.name, b.value);
     else if (b.role === 'extend') extendAll(ctx, b.node, b.value);
   }
 }
@@ -121,6 +122,15 @@ function onFor(ctx: PyContext, name: Node, iterable: Node | undefined): void {
   const scope = ctx.scopes.at(name.startIndex);
   if (!scope) mergeBinding(ctx.bindings, fact);
   else if (scope.kind === 'function' && scope.owner) addLocal(ctx, scope.owner, fact);
+}
+
+/** `except (NotFound) as e`: e is typed by the class caught (a tuple of classes says nothing single). */
+function onExcept(ctx: PyContext, name: Node, caught: Node | undefined): void {
+  let cls = caught ?? null;
+  while (cls && cls.type === 'parenthesized_expression') cls = cls.firstNamedChild;
+  if (!cls || (cls.type !== 'identifier' && cls.type !== 'attribute')) return;
+  const scope = ctx.scopes.at(name.startIndex);
+  if (scope?.kind === 'function' && scope.owner) addLocal(ctx, scope.owner, { name: name.text, line: lineOf(name), type: cls.text });
 }
 
 /** The strings of a literal list/tuple of strings, or undefined if it is anything else. */

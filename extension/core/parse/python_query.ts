@@ -18,7 +18,7 @@ export interface DefMatch {
   bases?: Node;
 }
 
-export type BindingRole = 'assign' | 'member' | 'with' | 'for' | 'extend';
+export type BindingRole = 'assign' | 'member' | 'with' | 'for' | 'except' | 'extend';
 
 export interface BindingMatch {
   role: BindingRole;
@@ -122,7 +122,7 @@ function addDefinition(out: PyMatches, by: Record<string, Node>): void {
 
 function addBinding(out: PyMatches, by: Record<string, Node>): void {
   const name = by['binding.name'];
-  for (const role of ['assign', 'member', 'with', 'for', 'extend'] as const) {
+  for (const role of ['assign', 'member', 'with', 'for', 'except', 'extend'] as const) {
     const node = by[`binding.${role}`];
     if (node) out.bindings.push({ role, node, name, object: by['binding.object'], value: by['binding.value'] });
   }

@@ -84,7 +84,12 @@ function segment(name: string, called: boolean): string {
  */
 export function valueChain(node: Node | null): Chain | undefined {
   let cur = node;
-  while (cur && (cur.type === 'await' || cur.type === 'parenthesized_expression')) cur = cur.firstNamedChild;
+  for (let i = 0; cur && i < 64; i++) {
+    if (cur.type === 'await' || cur.type === 'parenthesized_expression') cur = cur.firstNamedChild;
+    // `x = given or make()`, `x = a if c else b`: typed by the first alternative, as most code keeps both alike.
+    else if ((cur.type === 'boolean_operator' && cur.childForFieldName('operator')?.text === 'or') || cur.type === 'conditional_expression') cur = cur.firstNamedChild;
+    else break;
+  }
   if (!cur) return undefined;
   const type = cur.type;
   if (type !== 'call' && type !== 'identifier' && type !== 'attribute') return undefined;

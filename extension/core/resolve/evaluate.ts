@@ -33,7 +33,11 @@ export interface Evaluated {
   value: Value;
   /** Some step relied on an inferred (unannotated) return value. */
   inferred?: boolean;
+  /** Read out of a variable, parameter or field, rather than naming a declaration (or an alias of one). */
+  held?: boolean;
 }
+
+const held = (e: Evaluated | undefined): Evaluated | undefined => (e ? { ...e, held: true } : undefined);
 
 export interface Scope {
   path: string;
@@ -44,6 +48,11 @@ export interface Scope {
 export interface ChainResult {
   value?: Value;
   inferred: boolean;
+  /**
+   * The last step read a variable, parameter or field. Calling what it holds (`factory = Foo; factory()`)
+   * is not a call of a declaration, the way language servers count calls.
+   */
+  held: boolean;
   /** The chain ran into a third-party value: a miss there is expected, not a reason to guess. */
   external: boolean;
 }
@@ -89,7 +98,7 @@ export class Evaluator {
       if (current.inferred) inferred = true;
       if (current.value.t === 'external') external = true;
     }
-    const result: ChainResult = { inferred, external };
+    const result: ChainResult = { inferred, external, held: current?.held === true };
     if (current) result.value = current.value;
     return result;
   }
@@ -159,7 +168,7 @@ export class Evaluator {
           return { value: fn.isClassMethod ? this.symbolValue(path, cls) : { t: 'instance', path, qn: cls.qualifiedName } };
         }
       }
-      return param.type ? this.evalType({ path, qn: fn.qualifiedName }, param.type) : undefined;
+      return param.type ? held(this.evalType({ path, qn: fn.qualifiedName }, param.type)) : undefined;
     }
     const scoped = view.scopedImports.get(fn.qualifiedName)?.get(name);
     if (scoped) return this.importValue(path, scoped.fact, scoped.imported, name);
@@ -170,7 +179,7 @@ export class Evaluator {
       const scope: Scope = { path, qn: fn.qualifiedName };
       for (const local of locals) {
         const found = local.type ? this.evalType(scope, local.type) : local.value ? this.chainValue(scope, local.value) : undefined;
-        if (found) return found;
+        if (found) return held(found);
       }
       return undefined;
     });
@@ -199,12 +208,22 @@ export class Evaluator {
     });
   }
 
+  /** The value a module variable holds, following `a = b` chains; never another variable (`x = x` ends here). */
+  private deref(v: Extract<Value, { t: 'symbol' }>): Evaluated | undefined {
+    let current: Evaluated | undefined = { value: v };
+    for (let hops = 0; hops < 8 && current; hops++) {
+      const value: Value = current.value;
+      if (value.t !== 'symbol' || !VALUE_KINDS.has(value.kind)) return current;
+      current = this.bindingValue(value.path, value.qn);
+    }
+    return undefined;
+  }
+
   private bindingValue(path: string, name: string): Evaluated | undefined {
     return this.cached(`bind|${path}|${name}`, () => {
       const b = this.project.view(path, this.tracker)?.bindings.get(name);
       if (!b) return undefined;
-      if (b.type) return this.evalType({ path }, b.type);
-      return b.value ? this.chainValue({ path }, b.value) : undefined;
+      return held(b.type ? this.evalType({ path }, b.type) : b.value ? this.chainValue({ path }, b.value) : undefined);
     });
   }
 
@@ -359,7 +378,7 @@ export class Evaluator {
         if (CLASS_KINDS.has(v.kind)) return this.classMember(v.path, v.qn, name, false);
         if (FUNCTION_KINDS.has(v.kind)) return name === 'call' || name === 'apply' || name === 'bind' ? { value: v } : undefined;
         if (VALUE_KINDS.has(v.kind)) {
-          const d = this.bindingValue(v.path, v.qn);
+          const d = this.deref(v);
           return d ? this.member(d.value, name) : undefined;
         }
         return undefined;
@@ -415,7 +434,7 @@ export class Evaluator {
         for (const field of fields) {
           const scope: Scope = { path, qn: fieldScope(view, qn, field.line) ?? qn };
           const found = field.type ? this.evalType(scope, field.type) : field.value ? this.chainValue(scope, field.value) : undefined;
-          if (found) return found;
+          if (found) return held(found);
         }
       }
       for (const base of this.basesOf(path, qn)) {
@@ -460,7 +479,7 @@ export class Evaluator {
         if (CLASS_KINDS.has(v.kind)) return { value: { t: 'instance', path: v.path, qn: v.qn } };
         if (FUNCTION_KINDS.has(v.kind)) return this.returnOf(v.path, v.qn);
         if (VALUE_KINDS.has(v.kind)) {
-          const d = this.bindingValue(v.path, v.qn);
+          const d = this.deref(v);
           return d ? this.call(d.value) : undefined;
         }
         return undefined;

@@ -182,11 +182,12 @@ function resolveCall(project: Project, evaluator: Evaluator, view: FileView, sco
   // `const Repo = require('./repo'); new Repo()`: calling a CommonJS module calls what it exports.
   if (value?.t === 'module' && view.facts.language !== 'python') value = evaluator.exportOf(value.path, 'default')?.value;
   if (value) {
-    if (value.t === 'symbol' && CALLABLE.has(value.kind)) return { value, confidence: r.inferred ? 'inferred' : 'resolved' };
+    if (value.t === 'symbol' && CALLABLE.has(value.kind) && !r.held) return { value, confidence: r.inferred ? 'inferred' : 'resolved' };
     return undefined;
   }
   if (r.value) return undefined;
-  if (r.external || callee.length < 2) return undefined;
+  // Guess only for a receiver that is a name we know nothing of; `xs[0].f()` or `"".join()` give nothing to go on.
+  if (r.external || callee.length < 2 || callee[0] === '?') return undefined;
   const last = callee[callee.length - 1]!;
   const name = last.endsWith('()') ? last.slice(0, -2) : last;
   if (GENERIC_NAMES.has(name) || name.length < 3) return undefined;
@@ -196,6 +197,8 @@ function resolveCall(project: Project, evaluator: Evaluator, view: FileView, sco
     .filter((c) => (c.kind === 'method' || c.kind === 'function') && familyOf(project.facts.get(c.path)!.language) === family);
   if (candidates.length !== 1) return undefined;
   const c = candidates[0]!;
+  // `def get(self): return self._inner.get()` delegates to another object's method of the same name.
+  if (c.path === scope.path && c.qn === scope.qn) return undefined;
   return { value: { t: 'symbol', path: c.path, qn: c.qn, kind: c.kind }, confidence: 'name' };
 }
 

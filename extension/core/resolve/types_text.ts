@@ -15,13 +15,13 @@ export interface TypeRef {
 }
 
 /** Generic wrappers whose first argument is what a value of that type is used as. */
-const UNWRAP = new Set(['Optional', 'Final', 'ClassVar', 'Annotated', 'Required', 'NotRequired', 'ReadOnly', 'Promise', 'PromiseLike', 'Awaited', 'Readonly', 'NonNullable', 'typing.Optional', 't.Optional']);
-const CLASS_OBJECT = new Set(['Type', 'type', 'typing.Type']);
+const UNWRAP = new Set(['Optional', 'Final', 'ClassVar', 'Annotated', 'Required', 'NotRequired', 'ReadOnly', 'Promise', 'PromiseLike', 'Awaited', 'Readonly', 'NonNullable']);
+const CLASS_OBJECT = new Set(['Type', 'type']);
 /** Collections whose elements are their first type argument. */
 const COLLECTIONS = new Set([
   'list', 'List', 'set', 'Set', 'frozenset', 'FrozenSet', 'tuple', 'Tuple', 'Sequence', 'MutableSequence', 'Iterable', 'Iterator',
   'Collection', 'Generator', 'AsyncIterator', 'AsyncIterable', 'AsyncGenerator', 'deque', 'Deque', 'Array', 'ReadonlyArray',
-  'ReadonlySet', 'IterableIterator', 'typing.List', 'typing.Sequence', 'typing.Iterable', 't.List',
+  'ReadonlySet', 'IterableIterator',
 ]);
 const NOTHING = new Set(['None', 'null', 'undefined', 'void', 'never', 'NoneType']);
 
@@ -61,11 +61,12 @@ export function typeRefOf(annotation: string | undefined, depth = 0): TypeRef | 
   }
   const open = t.search(/[[<]/);
   if (open > 0) {
-    const head = t.slice(0, open).trim();
+    // `typing.Optional`, `t.Type`, `collections.abc.Iterable`: the module prefix says nothing more.
+    const head = t.slice(0, open).trim().replace(/^(typing|typing_extensions|t|collections\.abc|abc)\./, '');
     const close = t[open] === '[' ? ']' : '>';
     if (!t.endsWith(close)) return undefined; // `Foo[]` arrays and the like
     const args = splitTopLevel(t.slice(open + 1, -1), ',');
-    if (head === 'Union' || head === 'typing.Union') {
+    if (head === 'Union') {
       const rest = args.filter((a) => !NOTHING.has(a));
       return rest.length === 1 ? typeRefOf(rest[0], depth + 1) : undefined;
     }
