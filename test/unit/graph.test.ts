@@ -190,6 +190,7 @@ describe('CodeGraph serialization', () => {
     assert.deepEqual(back.findByName('send'), ['py:app.api:Client.send']);
     assert.equal(back.symbolAt('src/app/api.py', 12), 'py:app.api:Client.send');
     assert.deepEqual(back.stats(), g.stats());
+    assert.equal(typeof g.toJSON().edges[0][0], 'number'); // ends are indexes into nodes
   });
 
   it('fromJSON rejects foreign or broken snapshots with a clear error', () => {
@@ -197,6 +198,9 @@ describe('CodeGraph serialization', () => {
     const snap = sample('forward').toJSON();
     snap.nodes = snap.nodes.filter(([id]) => id !== 'py:app.api:helper');
     assert.throws(() => CodeGraph.fromJSON(snap), /missing end/);
+    const dup = sample('forward').toJSON();
+    dup.nodes.push(dup.nodes[0]);
+    assert.throws(() => CodeGraph.fromJSON(dup), /appears twice/);
   });
 
   it('stableStringify sorts keys at every level and keeps array order', () => {

@@ -20,12 +20,17 @@ export class CodeGraphError extends Error {
   }
 }
 
-/** The snapshot shape written by `toJSON()`; edge keys are derived from (kind, source, target). */
+/**
+ * The snapshot shape written by `toJSON()`. Edge ends are indexes into `nodes`: a third smaller
+ * than repeating ids, faster to parse, and the loader reuses the node id strings (graphology keys
+ * its adjacency by id, and reusing one string instance spares a hash per edge). Edge keys are
+ * derived from (kind, source, target).
+ */
 export interface GraphSnapshot {
   format: typeof SNAPSHOT_FORMAT;
   version: typeof SNAPSHOT_VERSION;
   nodes: [id: string, attributes: NodeAttributes][];
-  edges: [source: string, target: string, attributes: EdgeAttributes][];
+  edges: [source: number, target: number, attributes: EdgeAttributes][];
 }
 
 export interface GraphStats {
@@ -36,7 +41,7 @@ export interface GraphStats {
 }
 
 const SNAPSHOT_FORMAT = 'kg-memory/graph';
-const SNAPSHOT_VERSION = 1;
+const SNAPSHOT_VERSION = 2;
 
 /**
  * key → ids. Most keys map to one id, so a single id is stored as a bare string and only
@@ -268,9 +273,13 @@ export class CodeGraph {
 
   toJSON(): GraphSnapshot {
     const nodes: GraphSnapshot['nodes'] = [];
-    this.graph.forEachNode((id, attrs) => nodes.push([id, attrs]));
+    const at = new Map<string, number>();
+    this.graph.forEachNode((id, attrs) => {
+      at.set(id, nodes.length);
+      nodes.push([id, attrs]);
+    });
     const edges: GraphSnapshot['edges'] = [];
-    this.graph.forEachEdge((_key, attrs, source, target) => edges.push([source, target, attrs]));
+    this.graph.forEachEdge((_key, attrs, source, target) => edges.push([at.get(source) as number, at.get(target) as number, attrs]));
     return { format: SNAPSHOT_FORMAT, version: SNAPSHOT_VERSION, nodes, edges };
   }
 
@@ -280,13 +289,17 @@ export class CodeGraph {
       throw new CodeGraphError(`CodeGraph.fromJSON: not a ${SNAPSHOT_FORMAT} v${SNAPSHOT_VERSION} snapshot; re-index the workspace to write a new one.`);
     }
     const cg = new CodeGraph();
+    const ids: string[] = [];
     for (const [id, attrs] of data.nodes) {
       if (cg.graph.hasNode(id)) throw new CodeGraphError(`CodeGraph.fromJSON: node "${id}" appears twice.`);
       cg.putNode(id, attrs);
+      ids.push(id);
     }
-    for (const [source, target, attrs] of data.edges) {
-      if (!cg.graph.hasNode(source) || !cg.graph.hasNode(target)) {
-        throw new CodeGraphError(`CodeGraph.fromJSON: ${attrs.kind} edge "${source}" → "${target}" has a missing end.`);
+    for (const [s, t, attrs] of data.edges) {
+      const source = ids[s];
+      const target = ids[t];
+      if (source === undefined || target === undefined) {
+        throw new CodeGraphError(`CodeGraph.fromJSON: ${attrs.kind} edge ${s} → ${t} has a missing end.`);
       }
       cg.graph.addEdgeWithKey(edgeKey(attrs.kind, source, target), source, target, attrs);
       cg.count(cg.edgeKinds, attrs.kind, 1);
