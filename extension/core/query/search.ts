@@ -6,7 +6,7 @@
  * until `graph.version` changes.
  */
 import type { CodeGraph } from '../model/graph';
-import type { NodeKind } from '../model/types';
+import type { NodeAttributes, NodeKind } from '../model/types';
 import { describeAttrs, kindRank } from './describe';
 import type { Item } from './describe';
 import { checkObject, NODE_KINDS, optInt, optKinds, requireString } from './options';
@@ -45,6 +45,13 @@ interface SearchIndex {
   qualified: Map<string, number[]>;
   words: SortedPostings;
   docWords: SortedPostings;
+  /**
+   * One number per node that orders it within a tier: kind rank, exported, name length, then id.
+   * Precomputed so a query sorts a Float64Array instead of calling a comparator on attributes.
+   */
+  order: Float64Array;
+  /** order value → node index (the id rank part is unique). */
+  byOrder: Map<number, number>;
 }
 
 /** Sorted unique words with their node lists, for prefix lookups by binary search. */
@@ -108,6 +115,21 @@ function buildIndex(graph: CodeGraph): SearchIndex {
     if (a.qualifiedName !== undefined) for (const w of wordParts(a.name)) add(words, w, i);
     if (a.doc) for (const w of wordParts(a.doc)) if (w.length > 1 && !STOP.has(w)) add(docWords, w, i);
   });
+  const idRank = new Int32Array(ids.length);
+  ids
+    .map((id, i) => [id, i] as const)
+    .sort((x, y) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0))
+    .forEach(([, i], r) => (idRank[i] = r));
+  const order = new Float64Array(ids.length);
+  const byOrder = new Map<number, number>();
+  for (let i = 0; i < ids.length; i++) {
+    const a = graph.node(ids[i]) as NodeAttributes;
+    const rank = kindRank(a.kind) * 2 + (a.exported ? 0 : 1);
+    // rank < 32, length < 1024, id rank < 2^21: exact in a double.
+    const key = (rank * 1024 + Math.min(a.name.length, 1023)) * 2 ** 21 + idRank[i];
+    order[i] = key;
+    byOrder.set(key, i);
+  }
   const starts: number[] = [];
   let offset = 1;
   for (const n of names) {
@@ -115,7 +137,7 @@ function buildIndex(graph: CodeGraph): SearchIndex {
     offset += n.length + 1;
   }
   return {
-    version: graph.version, ids, kinds, nameSlot, names, nameNodes, starts, qualified,
+    version: graph.version, ids, kinds, nameSlot, names, nameNodes, starts, qualified, order, byOrder,
     blob: `\n${names.join('\n')}\n`,
     words: postings(words),
     docWords: postings(docWords),
@@ -171,10 +193,15 @@ export function search(graph: CodeGraph, options: SearchOptions): SearchResult {
   const idx = indexFor(graph);
   const want = kinds ? new Set(kinds) : undefined;
   const q = query.toLowerCase().replace(/\n/g, ' ');
-  const tierOf = new Map<number, number>();
+  // Best tier per node; -1 = not matched. A typed array beats a Map at tens of thousands of hits.
+  const tierOf = new Int8Array(idx.ids.length).fill(-1);
+  const byTier: number[][] = TIERS.map(() => []);
+  let total = 0;
   const take = (i: number, tier: number): void => {
-    if (want && !want.has(idx.kinds[i])) return;
-    if (!tierOf.has(i)) tierOf.set(i, tier);
+    if (tierOf[i] !== -1 || (want && !want.has(idx.kinds[i]))) return;
+    tierOf[i] = tier;
+    byTier[tier].push(i);
+    total++;
   };
 
   const exact = idx.nameSlot.get(q);
@@ -200,22 +227,15 @@ export function search(graph: CodeGraph, options: SearchOptions): SearchResult {
     for (const i of allWords(idx.docWords, qWords.filter((w) => !STOP.has(w)))) take(i, 4);
   }
 
-  const byTier: number[][] = TIERS.map(() => []);
-  for (const [i, t] of tierOf) byTier[t].push(i);
   const items: SearchItem[] = [];
   for (let t = 0; t < TIERS.length && items.length < limit; t++) {
-    const list = byTier[t];
-    // Only the tiers that reach the answer get sorted; the rest are just counted.
-    list.sort((a, b) => compareHits(graph, idx, query, a, b));
-    for (const i of list) {
+    for (const i of sortTier(graph, idx, byTier[t], t === 0 ? query : undefined)) {
       if (items.length >= limit) break;
       const a = graph.node(idx.ids[i]);
       if (a === undefined) continue;
-      const item: SearchItem = { ...describeAttrs(idx.ids[i], a, { doc: t === 4 }), match: TIERS[t] };
-      items.push(item);
+      items.push({ ...describeAttrs(idx.ids[i], a, { doc: t === 4 }), match: TIERS[t] });
     }
   }
-  const total = tierOf.size;
   const out: SearchResult = { query, total, items };
   if (total > items.length) out.more = total - items.length;
   return out;
@@ -232,17 +252,15 @@ function upperBoundNum(arr: readonly number[], x: number): number {
   return lo;
 }
 
-function compareHits(graph: CodeGraph, idx: SearchIndex, query: string, a: number, b: number): number {
-  const na = graph.node(idx.ids[a]);
-  const nb = graph.node(idx.ids[b]);
-  if (!na || !nb) return a - b;
-  const caseA = na.name === query ? 0 : 1;
-  const caseB = nb.name === query ? 0 : 1;
-  return (
-    caseA - caseB ||
-    kindRank(na.kind) - kindRank(nb.kind) ||
-    (nb.exported ? 1 : 0) - (na.exported ? 1 : 0) ||
-    na.name.length - nb.name.length ||
-    (idx.ids[a] < idx.ids[b] ? -1 : idx.ids[a] > idx.ids[b] ? 1 : 0)
-  );
+/** A tier's nodes in answer order; the exact tier puts same-case names first. Only tiers that reach the answer are sorted. */
+function sortTier(graph: CodeGraph, idx: SearchIndex, list: number[], exactCase: string | undefined): number[] {
+  const CASE_MISS = 2 ** 40; // above any order value
+  const keys = new Float64Array(list.length);
+  for (let k = 0; k < list.length; k++) {
+    const i = list[k];
+    const miss = exactCase !== undefined && graph.node(idx.ids[i])?.name !== exactCase;
+    keys[k] = idx.order[i] + (miss ? CASE_MISS : 0);
+  }
+  keys.sort();
+  return Array.from(keys, (key) => idx.byOrder.get(key >= CASE_MISS ? key - CASE_MISS : key) as number);
 }
