@@ -19,6 +19,8 @@ const common = {
   logLevel: 'warning',
   // vscode is provided by the host. The grammar package is only looked up when running from source.
   external: ['vscode', '@vscode/tree-sitter-wasm/package.json'],
+  // ESM builds first: jsonc-parser's UMD build hides its requires from the bundler.
+  mainFields: ['module', 'main'],
   // web-tree-sitter's ESM build asks for import.meta.url, which a CommonJS bundle lacks.
   define: { 'import.meta.url': 'importMetaUrl' },
 };

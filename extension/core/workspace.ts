@@ -75,14 +75,14 @@ interface SnapshotData {
   state: AssemblerState;
 }
 
-const SNAPSHOT_NAME = 'graph.json';
+const SNAPSHOT_NAME = 'graph';
 /** Bumps with the snapshot layout and with the facts' shape: either change discards old snapshots. */
 const SNAPSHOT_VERSION = 1000 + FACTS_VERSION;
 const CONFIG_NAMES = /^(tsconfig[^/]*\.json|jsconfig\.json|package\.json)$/;
 
 export class Workspace {
   readonly root: string;
-  private assembler = new GraphAssembler();
+  private assembler = this.newAssembler();
   private readonly fileStates = new Map<string, FileState>();
   private skipped: SkippedFile[] = [];
   private failed: { path: string; error: string }[] = [];
@@ -108,6 +108,10 @@ export class Workspace {
     const ws = new Workspace(real, options);
     if (options.persist !== false) await ws.loadSnapshot();
     return ws;
+  }
+
+  private newAssembler(): GraphAssembler {
+    return new GraphAssembler((path, err) => this.log('error', `${path}: resolution failed, its edges are left out: ${(err as Error)?.stack ?? String(err)}`));
   }
 
   get graph(): CodeGraph {
@@ -227,7 +231,7 @@ export class Workspace {
       // A snapshot that reads as JSON but not as ours: start clean rather than half-loaded.
       this.snapshotNote = `discarded: ${(err as Error).message}`;
       this.log('warn', `snapshot discarded (${(err as Error).message}); the graph will be rebuilt`);
-      this.assembler = new GraphAssembler();
+      this.assembler = this.newAssembler();
       this.fileStates.clear();
     }
   }

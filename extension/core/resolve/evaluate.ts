@@ -25,7 +25,8 @@ export type Value =
   | { t: 'instance'; path: string; qn: string }
   | { t: 'super'; path: string; qn: string } // member lookups start at the bases of class qn
   | { t: 'external'; name: string }
-  | { t: 'collection'; element: Value }; // `list[Item]`: iterating gives an Item
+  | { t: 'collection'; element: Value } // `list[Item]`: iterating gives an Item
+  | { t: 'union'; members: Value[] }; // `A | B`: either, so a member call may reach each
 
 type BaseValue = Extract<Value, { t: 'symbol' }> | Extract<Value, { t: 'external' }>;
 
@@ -238,6 +239,7 @@ export class Evaluator {
   }
 
   private evalTypeRef(scope: Scope, ref: TypeRef): Evaluated | undefined {
+    if (ref.union) return this.unionOf(ref.union.map((m) => this.evalTypeRef(scope, m)));
     if (ref.element) {
       const element = this.evalTypeRef(scope, ref.element);
       return element ? { value: { t: 'collection', element: element.value } } : undefined;
@@ -349,10 +351,31 @@ export class Evaluator {
 
   // ---- members and calls ----------------------------------------------------------------
 
+  /** One value for several possibilities: undefined when any is unknown, a union when they differ. */
+  private unionOf(parts: (Evaluated | undefined)[]): Evaluated | undefined {
+    if (parts.length === 0 || parts.some((p) => !p)) return undefined;
+    const members: Value[] = [];
+    const seen = new Set<string>();
+    for (const p of parts as Evaluated[]) {
+      for (const v of p.value.t === 'union' ? p.value.members : [p.value]) {
+        const key = JSON.stringify(v);
+        if (!seen.has(key)) {
+          seen.add(key);
+          members.push(v);
+        }
+      }
+    }
+    const inferred = parts.some((p) => p!.inferred);
+    const allHeld = parts.every((p) => p!.held);
+    const value: Value = members.length === 1 ? members[0]! : { t: 'union', members };
+    return { value, ...(inferred ? { inferred } : {}), ...(allHeld ? { held: true } : {}) };
+  }
+
   /** What iterating a value gives. */
   private element(v: Value): Evaluated | undefined {
     if (v.t === 'collection') return { value: v.element };
     if (v.t === 'external') return { value: v };
+    if (v.t === 'union') return this.unionOf(v.members.map((m) => this.element(m)));
     return undefined;
   }
 
@@ -363,6 +386,8 @@ export class Evaluator {
       case 'collection':
         // list.append, Array.prototype.map: the runtime's, never the workspace's.
         return { value: { t: 'external', name: 'builtins' } };
+      case 'union':
+        return this.unionOf(v.members.map((m) => this.member(m, name)));
       case 'module': {
         const language = this.project.view(v.path, this.tracker)?.facts.language;
         if (language === 'python') return this.pythonModuleMember(v.path, name);
@@ -376,7 +401,8 @@ export class Evaluator {
         return this.dirMember(v.dir, name);
       case 'symbol':
         if (CLASS_KINDS.has(v.kind)) return this.classMember(v.path, v.qn, name, false);
-        if (FUNCTION_KINDS.has(v.kind)) return name === 'call' || name === 'apply' || name === 'bind' ? { value: v } : undefined;
+        // `f.call(this)`, `f.bind(x)`: Function.prototype's, as a language server sees them.
+        if (FUNCTION_KINDS.has(v.kind)) return { value: { t: 'external', name: 'builtins' } };
         if (VALUE_KINDS.has(v.kind)) {
           const d = this.deref(v);
           return d ? this.member(d.value, name) : undefined;
@@ -487,6 +513,8 @@ export class Evaluator {
         const def = this.exportOf(v.path, 'default');
         return def ? this.call(def.value) : undefined;
       }
+      case 'union':
+        return this.unionOf(v.members.map((m) => this.call(m)));
       default:
         return undefined;
     }

@@ -92,15 +92,15 @@ export function resolveFile(project: Project, evaluator: Evaluator, path: string
   const testTargets = new Map<string, number>();
   for (const call of view.facts.calls) {
     const source = idOf(call.caller);
-    const found = resolveCall(project, evaluator, view, { path, ...(call.caller !== undefined ? { qn: call.caller } : {}) }, call.callee, tracker);
-    if (!found) continue;
-    const target = targetId(found.value);
-    if (!target) continue;
-    edges.add('calls', source, target, { line: call.line, confidence: found.confidence });
     const caller = call.caller !== undefined ? view.symbols.get(call.caller) : undefined;
-    if (caller?.kind === 'test' && found.value.t === 'symbol' && found.value.kind !== 'test') {
-      edges.add('tests', source, target, { confidence: found.confidence });
-      testTargets.set(source, (testTargets.get(source) ?? 0) + 1);
+    for (const found of resolveCall(project, evaluator, view, { path, ...(call.caller !== undefined ? { qn: call.caller } : {}) }, call.callee, tracker)) {
+      const target = targetId(found.value);
+      if (!target) continue;
+      edges.add('calls', source, target, { line: call.line, confidence: found.confidence });
+      if (caller?.kind === 'test' && found.value.t === 'symbol' && found.value.kind !== 'test') {
+        edges.add('tests', source, target, { confidence: found.confidence });
+        testTargets.set(source, (testTargets.get(source) ?? 0) + 1);
+      }
     }
   }
 
@@ -172,22 +172,41 @@ function imports(project: Project, evaluator: Evaluator, view: FileView, edges: 
   for (const exp of view.facts.exports) if (exp.module !== undefined) link(exp.module, exp.line, false, []);
 }
 
-function resolveCall(project: Project, evaluator: Evaluator, view: FileView, scope: Scope, callee: Chain, tracker: DepTracker): { value: Value; confidence: Confidence } | undefined {
+interface CallTarget {
+  value: Value;
+  confidence: Confidence;
+}
+
+/** The declarations a call reaches: one, several (a receiver typed `A | B`), or none. */
+function resolveCall(project: Project, evaluator: Evaluator, view: FileView, scope: Scope, callee: Chain, tracker: DepTracker): CallTarget[] {
   if (view.facts.language !== 'python' && callee.length === 1 && callee[0] === 'super') {
     const v = evaluator.superConstructor(scope.path, scope.qn);
-    return v ? { value: v, confidence: 'resolved' } : undefined;
+    return v ? [{ value: v, confidence: 'resolved' }] : [];
   }
   const r = evaluator.evalChain(scope, callee);
-  let value = r.value;
-  // `const Repo = require('./repo'); new Repo()`: calling a CommonJS module calls what it exports.
-  if (value?.t === 'module' && view.facts.language !== 'python') value = evaluator.exportOf(value.path, 'default')?.value;
-  if (value) {
-    if (value.t === 'symbol' && CALLABLE.has(value.kind) && !r.held) return { value, confidence: r.inferred ? 'inferred' : 'resolved' };
-    return undefined;
+  if (r.value) {
+    if (r.held) return [];
+    const confidence: Confidence = r.inferred ? 'inferred' : 'resolved';
+    const out: CallTarget[] = [];
+    for (let value of r.value.t === 'union' ? r.value.members : [r.value]) {
+      // `const Repo = require('./repo'); new Repo()`: calling a CommonJS module calls what it exports.
+      if (value.t === 'module' && view.facts.language !== 'python') {
+        const exported = evaluator.exportOf(value.path, 'default')?.value;
+        if (!exported) continue;
+        value = exported;
+      }
+      if (value.t === 'symbol' && CALLABLE.has(value.kind)) out.push({ value, confidence });
+    }
+    return out;
   }
-  if (r.value) return undefined;
+  const guess = nameOnlyTarget(project, view, scope, callee, r.external, tracker);
+  return guess ? [guess] : [];
+}
+
+/** The single non-generic workspace function of that name, for a receiver we could not type. */
+function nameOnlyTarget(project: Project, view: FileView, scope: Scope, callee: Chain, external: boolean, tracker: DepTracker): CallTarget | undefined {
   // Guess only for a receiver that is a name we know nothing of; `xs[0].f()` or `"".join()` give nothing to go on.
-  if (r.external || callee.length < 2 || callee[0] === '?') return undefined;
+  if (external || callee.length < 2 || callee[0] === '?') return undefined;
   const last = callee[callee.length - 1]!;
   const name = last.endsWith('()') ? last.slice(0, -2) : last;
   if (GENERIC_NAMES.has(name) || name.length < 3) return undefined;

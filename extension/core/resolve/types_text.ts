@@ -12,6 +12,18 @@ export interface TypeRef {
   classObject: boolean;
   /** A collection annotation (`list[Item]`, `Item[]`, `Set<Item>`): what iterating it gives. */
   element?: TypeRef;
+  /** `A | B`, `Union[A, B]`: a value of any of these (chain is then empty). */
+  union?: TypeRef[];
+}
+
+const MAX_UNION = 12;
+
+function unionOf(parts: string[], depth: number): TypeRef | undefined {
+  if (parts.length > MAX_UNION) return undefined;
+  const members = parts.map((p) => typeRefOf(p, depth + 1));
+  // A member we cannot read makes the whole union unknowable: resolving the rest would be a guess.
+  if (members.some((m) => !m)) return undefined;
+  return { chain: [], classObject: false, union: members as TypeRef[] };
 }
 
 /** Generic wrappers whose first argument is what a value of that type is used as. */
@@ -53,7 +65,8 @@ export function typeRefOf(annotation: string | undefined, depth = 0): TypeRef | 
     return /^[\w$.]+$/.test(inner) ? { chain: inner.split('.'), classObject: true } : undefined;
   }
   const union = splitTopLevel(t, '|').filter((p) => !NOTHING.has(p));
-  if (union.length !== 1) return undefined;
+  if (union.length === 0) return undefined;
+  if (union.length > 1) return unionOf(union, depth);
   t = union[0]!;
   if (t.endsWith('[]')) {
     const element = typeRefOf(t.slice(0, -2), depth + 1);
@@ -68,7 +81,7 @@ export function typeRefOf(annotation: string | undefined, depth = 0): TypeRef | 
     const args = splitTopLevel(t.slice(open + 1, -1), ',');
     if (head === 'Union') {
       const rest = args.filter((a) => !NOTHING.has(a));
-      return rest.length === 1 ? typeRefOf(rest[0], depth + 1) : undefined;
+      return rest.length === 1 ? typeRefOf(rest[0], depth + 1) : rest.length > 1 ? unionOf(rest, depth) : undefined;
     }
     if (UNWRAP.has(head)) return typeRefOf(args[0], depth + 1);
     if (COLLECTIONS.has(head)) {
