@@ -27,7 +27,8 @@
   [(identifier) (assignment_pattern) (rest_pattern) (object_pattern) (array_pattern)] @local.name)
 (arrow_function parameter: (identifier) @local.name)
 (catch_clause parameter: (_) @local.name)
-(for_in_statement left: (_) @local.name)
+; The statement too: `for (const x of xs)` types x as an element of xs.
+(for_in_statement left: (_) @local.name) @loop
 
 ;; ---- `this.x = …` (class fields) and `return …` ---------------------------------------------
 (assignment_expression

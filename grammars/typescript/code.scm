@@ -15,6 +15,10 @@
 (generator_function_declaration) @def.function
 (function_signature) @def.signature
 (class_body (method_signature) @def.signature)
+; Interface members: method signatures are methods of the interface, property signatures its fields
+; (a language server resolves `store.persist()` on a `Store` to the interface's declaration).
+(interface_body (method_signature) @def.signature)
+(interface_body (property_signature) @def.field)
 (method_definition) @def.method
 (abstract_method_signature) @def.method
 (public_field_definition value: (_)? @field.value) @def.field
@@ -37,7 +41,8 @@
 (optional_parameter pattern: (_) @local.name)
 (arrow_function parameter: (identifier) @local.name)
 (catch_clause parameter: (_) @local.name)
-(for_in_statement left: (_) @local.name)
+; The statement too: `for (const x of xs)` types x as an element of xs.
+(for_in_statement left: (_) @local.name) @loop
 (type_parameter name: (type_identifier) @local.typeparam)
 (infer_type (type_identifier) @local.typeparam)
 (mapped_type_clause name: (type_identifier) @local.typeparam)

@@ -52,6 +52,7 @@ test('interfaces, enums, type aliases, abstract classes', async () => {
     f.symbols.map((s) => [s.kind, s.qualifiedName, s.signature]),
     [
       ['interface', 'Store', 'interface Store<K> extends A, B'],
+      ['method', 'Store.get', 'get(k: K): void'],
       ['enum', 'Color', 'enum Color'],
       ['type', 'Id', 'type Id = string | number'],
       ['class', 'Shape', 'abstract class Shape'],
@@ -61,6 +62,68 @@ test('interfaces, enums, type aliases, abstract classes', async () => {
   assert.deepEqual(sym(f, 'Store').bases, ['A', 'B']);
   assert.equal(sym(f, 'Shape').isAbstract, true);
   assert.equal(sym(f, 'Shape.area').isAbstract, true);
+});
+
+test('interface members: method signatures are methods, property signatures fields; other members and object types are not', async () => {
+  const src = [
+    'export interface Store<K> {',
+    '  readonly name: string;',
+    '  size?: number;',
+    '  /** Writes it down. */',
+    '  persist(key: K, ...rest: unknown[]): Promise<void>;',
+    '  persist(key: string): Promise<void>;',
+    '  find?(key: K): Item | undefined;',
+    '  new (x: number): Store<K>;',
+    '  (y: string): void;',
+    '  [key: string]: unknown;',
+    '}',
+    'type Shape = { area(): number; name: string };',
+    'function use(s: Store<string>) { s.persist("k"); }',
+  ].join('\n');
+  const f = await facts(src);
+  assert.deepEqual(
+    f.symbols.map((s) => s.qualifiedName),
+    ['Store', 'Store.persist', 'Store.find', 'Shape', 'use'],
+  );
+  assert.deepEqual(sym(f, 'Store.persist'), {
+    kind: 'method',
+    name: 'persist',
+    qualifiedName: 'Store.persist',
+    parent: 'Store',
+    line: 5,
+    startLine: 5,
+    endLine: 5,
+    signature: 'persist(key: K, ...rest: unknown[]): Promise<void>',
+    doc: 'Writes it down.',
+    params: [
+      { name: 'key', type: 'K' },
+      { name: 'rest', type: 'unknown[]', isRest: true },
+    ],
+    returnType: 'Promise<void>',
+    exported: false,
+  });
+  assert.equal(sym(f, 'Store.find').returnType, 'Item | undefined');
+  assert.deepEqual(sym(f, 'Store').fields, [
+    { name: 'name', type: 'string', line: 2 },
+    { name: 'size', type: 'number', line: 3 },
+  ]);
+  assert.equal(sym(f, 'Shape').fields, undefined);
+  assert.deepEqual(
+    f.references.filter((r) => r.chain[0] === 'Item').map((r) => r.from),
+    ['Store.find'],
+  );
+});
+
+test('abstract methods and declare class members carry params and return types', async () => {
+  const f = await facts(`abstract class Shape {\n  abstract area(scale: number): number;\n}\ndeclare class Ext {\n  m(a?: string): Ext;\n  count: number;\n}\n`);
+  assert.deepEqual(
+    [sym(f, 'Shape.area'), sym(f, 'Ext.m')].map((s) => [s.params, s.returnType, s.isAbstract]),
+    [
+      [[{ name: 'scale', type: 'number' }], 'number', true],
+      [[{ name: 'a', type: 'string' }], 'Ext', undefined],
+    ],
+  );
+  assert.deepEqual(sym(f, 'Ext').fields, [{ name: 'count', type: 'number', line: 6 }]);
 });
 
 test('function declarations with params, return type, async and returns', async () => {
@@ -326,6 +389,120 @@ test('TSX: components are references, attribute handlers too, intrinsic tags are
       ['Ui.Panel', 'App'],
     ],
   );
+});
+
+test('JSX elements of components are calls of the component, once per element; intrinsic tags are not', async () => {
+  const src = `export function App() {\n  return <div><Button label="x" />\n    <Ui.Panel>\n      <span />\n    </Ui.Panel><List<Item> items={xs} /></div>;\n}\n`;
+  const tsx = await facts(src, 'tsx');
+  assert.deepEqual(tsx.calls, [
+    { caller: 'App', callee: ['Button'], line: 2 },
+    { caller: 'App', callee: ['Ui', 'Panel'], line: 3 },
+    { caller: 'App', callee: ['List'], line: 5 },
+  ]);
+  const js = await facts('const View = () => <Panel onClick={go}><Inner /></Panel>;\n', 'javascript');
+  assert.deepEqual(js.calls, [
+    { caller: 'View', callee: ['Panel'], line: 1 },
+    { caller: 'View', callee: ['Inner'], line: 1 },
+  ]);
+});
+
+test('for-of variables and array-callback parameters are elements of what they iterate', async () => {
+  const src = [
+    'class Runner {',
+    '  run(jobs: Job[]) {',
+    '    for (const job of jobs) job.start();',
+    '    for (const item of this.items) item.go();',
+    '    for (const k in this.byId) use(k);',
+    '    for (const [a, b] of pairs) use(a, b);',
+    '    jobs.filter((j) => j.ready).forEach((j) => j.start());',
+    '    this.items.map(function (it) { return it.id; });',
+    '    jobs.some(x => x.failed);',
+    '    jobs.find((t: Task) => t.done);',
+    '    jobs.reduce((acc, j) => acc.plus(j.cost), Total.zero());',
+    '    jobs.map(f).forEach((y) => y.start());',
+    '    const ids = jobs.map(f);',
+    '    for (const id of ids) use(id);',
+    '    jobs.forEach(({ name }) => use(name));',
+    '  }',
+    '}',
+  ].join('\n');
+  const f = await facts(src);
+  assert.deepEqual(sym(f, 'Runner.run').locals, [
+    { name: 'ids', value: ['jobs', 'map()'], line: 13 },
+    { name: 'job', value: ['jobs', '[]'], line: 3 },
+    { name: 'item', value: ['this', 'items', '[]'], line: 4 },
+    { name: 'j', value: ['jobs', '[]'], line: 7 },
+    { name: 'j', value: ['jobs', '[]'], line: 7 },
+    { name: 'it', value: ['this', 'items', '[]'], line: 8 },
+    { name: 'x', value: ['jobs', '[]'], line: 9 },
+    { name: 't', type: 'Task', line: 10 },
+    { name: 'j', value: ['jobs', '[]'], line: 11 },
+    { name: 'acc', value: ['Total', 'zero()'], line: 11 },
+  ]);
+  // Callback parameters stay local names: not references.
+  assert.ok(!f.references.some((r) => ['job', 'j', 'x', 't', 'acc'].includes(r.chain[0])));
+});
+
+test('element bindings in JavaScript and at module level (never shadowing a module name)', async () => {
+  const js = await facts('function f(xs) {\n  xs.forEach((x) => x.run());\n  for (const y of xs) y.run();\n}\n', 'javascript');
+  assert.deepEqual(sym(js, 'f').locals, [
+    { name: 'y', value: ['xs', '[]'], line: 3 },
+    { name: 'x', value: ['xs', '[]'], line: 2 },
+  ]);
+  const top = await facts('const api = new Api();\nfor (const w of workers) w.start();\nfor (const api of apis) api.stop();\n');
+  assert.deepEqual(top.bindings, [
+    { name: 'api', value: ['Api()'], line: 1 },
+    { name: 'w', value: ['workers', '[]'], line: 2 },
+  ]);
+});
+
+test('`a ?? b`, `a || b` and `c ? a : b` bind (and return) their first alternative; catch bindings stay untyped', async () => {
+  const src = [
+    'function pick(c: boolean) {',
+    '  const a = cached ?? new Store();',
+    '  const b = this.store || makeStore();',
+    '  const d = c ? new Left() : new Right();',
+    '  const e = x && y;',
+    '  try { run(); } catch (err) { err.log(); }',
+    '  return opts.store ?? fallback();',
+    '}',
+  ].join('\n');
+  const f = await facts(src);
+  assert.deepEqual(sym(f, 'pick').locals, [
+    { name: 'a', value: ['cached'], line: 2 },
+    { name: 'b', value: ['this', 'store'], line: 3 },
+    { name: 'd', value: ['Left()'], line: 4 },
+  ]);
+  assert.deepEqual(sym(f, 'pick').returns, [['opts', 'store']]);
+});
+
+test('JavaScript prototype methods and module.exports = function / class', async () => {
+  const src = [
+    'function Queue() { this.items = []; }',
+    'Queue.prototype.push = function (item) { this.items.push(item); };',
+    'Unknown.prototype.pop = function () {};',
+    'module.exports = function makeQueue() { return new Queue(); };',
+  ].join('\n');
+  const f = await facts(src, 'javascript');
+  assert.deepEqual(
+    f.symbols.map((s) => [s.kind, s.qualifiedName, s.parent, s.exported]),
+    [
+      ['function', 'Queue', undefined, false],
+      ['method', 'Queue.push', 'Queue', false],
+      ['function', 'makeQueue', undefined, true],
+    ],
+  );
+  assert.equal(sym(f, 'Queue.push').signature, 'Queue.prototype.push = function (item)');
+  assert.deepEqual(sym(f, 'Queue.push').params, [{ name: 'item' }]);
+  assert.equal(f.defaultExport, 'makeQueue');
+  assert.deepEqual(f.calls.find((c) => c.callee.join('.') === 'this.items.push')?.caller, 'Queue.push');
+  const cls = await facts('module.exports = class extends Base {\n  get(k) { return k; }\n};\n', 'javascript');
+  assert.deepEqual(cls.symbols.map((s) => [s.kind, s.qualifiedName]), [
+    ['class', 'default'],
+    ['method', 'default.get'],
+  ]);
+  assert.deepEqual(sym(cls, 'default').bases, ['Base']);
+  assert.equal(cls.defaultExport, 'default');
 });
 
 test('JavaScript with JSX, classes with fields and CommonJS exports', async () => {

@@ -71,6 +71,33 @@ describe('typescript resolution', () => {
     assert.ok(edge(ws, 'contains', 'ts:test/service.test:Service', test));
   });
 
+  it('resolves calls on interface-typed receivers to the interface method, not a lone implementation', () => {
+    const jobs = 'ts:src/core/jobs';
+    assert.ok(edge(ws, 'calls', `${jobs}:alertAll`, `${jobs}:Notifier.notify`), 'n: an element of Notifier[]');
+    assert.equal(edge(ws, 'calls', `${jobs}:alertAll`, `${jobs}:MailNotifier.notify`), undefined, 'no guess by name');
+    assert.ok(edge(ws, 'contains', `${jobs}:Notifier`, `${jobs}:Notifier.notify`));
+  });
+
+  it('types loop variables and array-callback parameters as elements; `a ?? b` / `a || b` as their first side', () => {
+    const jobs = 'ts:src/core/jobs';
+    const runAll = `${jobs}:runAll`;
+    assert.ok(edge(ws, 'calls', runAll, `${jobs}:Job.ready`), 'filter((j) => j.ready())');
+    assert.ok(edge(ws, 'calls', runAll, `${jobs}:Job.execute`), 'forEach after filter: still a Job');
+    assert.ok(edge(ws, 'calls', runAll, `${jobs}:Job.cost`), "reduce's second parameter");
+    assert.ok(edge(ws, 'calls', runAll, `${jobs}:Total.plus`), "reduce's accumulator is its initial value");
+    assert.ok(edge(ws, 'calls', `${jobs}:alertAll`, `${jobs}:MailNotifier`), 'new MailNotifier() on the right of ??');
+  });
+
+  it('records JSX elements of components as calls of the component', () => {
+    assert.ok(edge(ws, 'calls', 'ts:src/ui/Page.tsx:Page', 'ts:src/ui/Panel.tsx:Panel'));
+    assert.ok(edge(ws, 'references', 'ts:src/ui/Page.tsx:Page', 'ts:src/ui/Panel.tsx:Panel'));
+  });
+
+  it('reads Foo.prototype.m = function and module.exports = function name() in JavaScript', () => {
+    assert.ok(edge(ws, 'contains', 'js:lib/queue:Queue', 'js:lib/queue:Queue.push'));
+    assert.ok(edge(ws, 'calls', 'js:lib/worker:work', 'js:lib/queue:makeQueue'), 'require() of a module.exports = function');
+  });
+
   it('resolves CommonJS require and module.exports in JavaScript', () => {
     assert.ok(edge(ws, 'imports', 'file:lib/legacy.js', 'file:lib/store.js'));
     assert.ok(edge(ws, 'calls', 'js:lib/legacy:Legacy.load', 'js:lib/store:Cache.fetchAll'), 'this.cache = new Cache() from a destructured require');

@@ -9,6 +9,7 @@ import type { Node } from 'web-tree-sitter';
 import type { ExtractedFacts, ExtractorInput } from './extract';
 import type { SymbolFact } from './facts';
 import { collect } from './typescript_collect';
+import { readElementBindings } from './typescript_elements';
 import { emptySurface, readCommonJs, readExport, readImport, type ModuleSurface } from './typescript_module';
 import { buildScopes } from './typescript_scopes';
 import { describeSymbol } from './typescript_symbols';
@@ -60,6 +61,7 @@ function extract(input: ExtractorInput): ExtractedFacts {
   const calls = readCalls(usage, imports);
   const references = readReferences(usage, locals);
   const bindings = readBindings(usage, symbolNodes);
+  readElementBindings(usage, bindings);
   readFields(usage, symbolNodes);
   readReturns(usage);
 

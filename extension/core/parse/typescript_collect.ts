@@ -19,6 +19,8 @@ export interface Collected {
   /** Class field declarations. */
   fields: Candidate[];
   localNames: Node[];
+  /** `for (… in/of …)` statements (their targets are in localNames too). */
+  loops: Node[];
   typeParams: Node[];
   /** Ids of the name nodes of classes, interfaces and type aliases (not type references). */
   definitionNames: Set<number>;
@@ -54,6 +56,7 @@ function emptyCollected(): Collected {
     variables: [],
     fields: [],
     localNames: [],
+    loops: [],
     typeParams: [],
     definitionNames: new Set(),
     thisAssignments: [],
@@ -123,6 +126,9 @@ function takeCapture(name: string, node: Node, parts: MatchParts, out: Collected
       return;
     case 'local.name':
       out.localNames.push(node);
+      return;
+    case 'loop':
+      out.loops.push(node);
       return;
     case 'local.typeparam':
       out.typeParams.push(node);

@@ -157,27 +157,48 @@ function readExportClause(source: string, clause: Node, module: string | undefin
 }
 
 const CJS_MEMBER = /^(?:module\.)?exports\.([A-Za-z_$][\w$]*)$/;
+const PROTOTYPE_MEMBER = /^([A-Za-z_$][\w$]*)\.prototype\.([A-Za-z_$][\w$]*)$/;
 
-/** `module.exports = x | { a, b: c } | require("m")`, `exports.a = …`, `module.exports.a = …`. */
+/**
+ * `module.exports = x | { a, b: c } | require("m") | function …`, `exports.a = …`,
+ * `module.exports.a = …`, and `Foo.prototype.m = function …` (a method of Foo).
+ */
 export function readCommonJs(source: string, left: Node, right: Node, out: ModuleSurface): void {
   const target = textOf(source, left).replace(/\s+/g, '');
   if (target === 'module.exports') {
-    readModuleExports(source, right, out);
+    readModuleExports(source, left, right, out);
+    return;
+  }
+  const value = unwrap(right);
+  const proto = PROTOTYPE_MEMBER.exec(target);
+  if (proto) {
+    if (FUNCTION_VALUES.has(value.type)) pushDefinition(out, 'proto', left, value, proto[2], proto[1]);
     return;
   }
   const member = CJS_MEMBER.exec(target);
   if (!member) return;
-  const value = unwrap(right);
   if (value.type === 'identifier') out.exportedNames.add(textOf(source, value));
-  else if (FUNCTION_VALUES.has(value.type)) {
-    const assignment = left.parent;
-    if (assignment) out.candidates.push({ kind: 'cjs', node: assignment, start: assignment.startIndex, value, name: member[1] });
-  }
+  else if (FUNCTION_VALUES.has(value.type) || value.type === 'class') pushDefinition(out, 'cjs', left, value, member[1]);
 }
 
-function readModuleExports(source: string, right: Node, out: ModuleSurface): void {
+/** A definition made by the assignment whose left side is `left`. */
+function pushDefinition(out: ModuleSurface, kind: 'cjs' | 'proto', left: Node, value: Node, name: string, owner?: string): void {
+  const assignment = left.parent;
+  if (!assignment) return;
+  const candidate: Candidate = { kind, node: assignment, start: assignment.startIndex, value, name };
+  if (owner !== undefined) candidate.owner = owner;
+  out.candidates.push(candidate);
+}
+
+function readModuleExports(source: string, left: Node, right: Node, out: ModuleSurface): void {
   const value = unwrap(right);
-  if (value.type === 'identifier') {
+  if (FUNCTION_VALUES.has(value.type) || value.type === 'class') {
+    // `module.exports = function name() {}` / `class Name {}`: a symbol under its own name, else `default`.
+    const own = value.childForFieldName('name');
+    const name = own ? textOf(source, own) : 'default';
+    pushDefinition(out, 'cjs', left, value, name);
+    out.defaultExport = name;
+  } else if (value.type === 'identifier') {
     const name = textOf(source, value);
     out.exportedNames.add(name);
     out.defaultExport = name;

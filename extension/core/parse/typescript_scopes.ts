@@ -26,6 +26,7 @@ export type CandidateKind =
   | 'namespace'
   | 'test'
   | 'cjs'
+  | 'proto'
   | 'fn';
 
 export interface Candidate {
@@ -42,6 +43,8 @@ export interface Candidate {
   name?: string;
   /** Test callee text (`describe.each(t)`). */
   callee?: string;
+  /** `Foo.prototype.m = function …`: the function or class `Foo` the method is assigned to. */
+  owner?: string;
 }
 
 /** A symbol being built, with the nodes its details are read from. */
@@ -169,6 +172,9 @@ class Sweep {
       case 'cjs':
         this.placeFunction(c);
         return;
+      case 'proto':
+        this.placePrototypeMethod(c);
+        return;
       case 'method':
         if (this.topSymbolKind() === 'class' && c.node.parent?.type === 'class_body') this.symbol(c, 'method', nameText(this.source, c.node));
         else this.nested(c);
@@ -197,8 +203,9 @@ class Sweep {
   }
 
   private placeFunction(c: Candidate): void {
-    if (c.kind === 'signature' && this.topSymbolKind() === 'class') {
-      // Overloads and `declare class` members: methods without a body.
+    const top = this.topSymbolKind();
+    if (c.kind === 'signature' && (top === 'class' || top === 'interface')) {
+      // Overloads, `declare class` members and interface methods: methods without a body.
       this.symbol(c, 'method', nameText(this.source, c.node));
       return;
     }
@@ -209,8 +216,21 @@ class Sweep {
     if (c.kind === 'default') this.symbol(c, c.node.type === 'class' ? 'class' : 'function', 'default');
     else if (c.kind === 'cjs') {
       if (c.value) this.bodies.add(c.value.id);
-      this.symbol(c, 'function', c.name ?? '');
+      this.symbol(c, c.value?.type === 'class' ? 'class' : 'function', c.name ?? '');
     } else this.symbol(c, 'function', nameText(this.source, c.node));
+  }
+
+  /**
+   * `Foo.prototype.m = function () {}` at module level: a method of `Foo` when Foo is a function or
+   * class declared earlier in the file (otherwise the assignment is left to the module).
+   */
+  private placePrototypeMethod(c: Candidate): void {
+    if (!this.atModuleLevel() || !c.owner || !c.name) return;
+    const owner = this.byQualifiedName.get(`${this.prefix()}${c.owner}`);
+    const kind = owner === undefined ? undefined : this.symbols[owner].fact.kind;
+    if (owner === undefined || (kind !== 'function' && kind !== 'class')) return;
+    if (c.value) this.bodies.add(c.value.id);
+    this.symbol(c, 'method', c.name, owner);
   }
 
   private placeVariable(c: Candidate): void {
@@ -255,9 +275,10 @@ class Sweep {
     this.stack.push({ entry, kind: 'ns', symbol: -1, prefix });
   }
 
-  private symbol(c: Candidate, kind: SymbolKind, name: string): void {
+  /** A symbol spanning c; its parent is the enclosing symbol unless `ownerSymbol` names another. */
+  private symbol(c: Candidate, kind: SymbolKind, name: string, ownerSymbol?: number): void {
     const t = this.top();
-    const parentSymbol = t && t.kind === 'sym' ? t.symbol : -1;
+    const parentSymbol = ownerSymbol ?? (t && t.kind === 'sym' ? t.symbol : -1);
     const parent = parentSymbol >= 0 ? this.symbols[parentSymbol].fact.qualifiedName : undefined;
     let qualifiedName: string;
     if (kind === 'test') qualifiedName = parent ? `${parent} > ${name}` : name;

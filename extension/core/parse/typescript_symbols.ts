@@ -8,7 +8,7 @@ import type { Node } from 'web-tree-sitter';
 import type { ParamFact, SymbolFact } from './facts';
 import type { SymbolRecord } from './typescript_scopes';
 import { FUNCTION_VALUES } from './typescript_scopes';
-import { annotationText, chainOf, clip, collapse, commentFirstLine, keywords, lineOf, textOf, unwrap } from './typescript_syntax';
+import { annotationText, chainOf, clip, collapse, commentFirstLine, firstAlternative, keywords, lineOf, textOf, unwrap } from './typescript_syntax';
 
 const SIGNATURE_MAX = 200;
 const DEFAULT_MAX = 80;
@@ -65,9 +65,10 @@ function layoutOf(rec: SymbolRecord): Layout {
       if (value && value.type === 'class') layout.cls = value;
       return layout;
     }
-    case 'cjs': {
+    case 'cjs':
+    case 'proto': {
       const outer = node.parent ?? node;
-      return { outer, first: outer, fn: value };
+      return value?.type === 'class' ? { outer, first: outer, cls: value } : { outer, first: outer, fn: value };
     }
     case 'default': {
       const outer = node.parent ?? node;
@@ -121,7 +122,7 @@ function nameLine(rec: SymbolRecord): number {
     const name = rec.node.childForFieldName('name');
     return lineOf(name ?? rec.node);
   }
-  if (rec.from === 'test' || rec.from === 'cjs' || rec.from === 'default') return lineOf(rec.node);
+  if (rec.from === 'test' || rec.from === 'cjs' || rec.from === 'proto' || rec.from === 'default') return lineOf(rec.node);
   const name = rec.node.childForFieldName('name') ?? rec.node.childForFieldName('property');
   return lineOf(name ?? rec.node);
 }
@@ -162,7 +163,7 @@ function signatureOf(source: string, rec: SymbolRecord, layout: Layout): string 
 
 /** Start of the definition's text after its decorators (`export`, `const`, `class`, the method name…). */
 function headStart(outer: Node, rec: SymbolRecord): number {
-  if (rec.from === 'var' || rec.from === 'cjs') return outer.startIndex;
+  if (rec.from === 'var' || rec.from === 'cjs' || rec.from === 'proto') return outer.startIndex;
   for (const child of outer.children) {
     if (!child || child.type === 'decorator' || child.type === 'comment') continue;
     return child.startIndex;
@@ -229,7 +230,7 @@ function describeMember(fact: SymbolFact, node: Node): void {
 
 /** The chain a `return` value contributes: a call, `new X()` (→ ["X()"]), a name or member chain. */
 export function returnChain(source: string, value: Node): string[] | undefined {
-  const node = unwrap(value);
+  const node = firstAlternative(unwrap(value));
   switch (node.type) {
     case 'new_expression': {
       const ctor = node.childForFieldName('constructor');

@@ -132,7 +132,7 @@ export function valueInfo(source: string, value: Node): { value?: Chain; type?: 
     const t = node.lastNamedChild;
     if (t && node.type === 'as_expression' && t.type !== 'predefined_type') type = textOf(source, t);
   }
-  node = unwrap(node);
+  node = firstAlternative(unwrap(node));
   const kind = node.type;
   if (kind !== 'call_expression' && kind !== 'new_expression' && kind !== 'member_expression' && kind !== 'identifier' && kind !== 'this') {
     return type ? { type } : {};
@@ -140,6 +140,25 @@ export function valueInfo(source: string, value: Node): { value?: Chain; type?: 
   const chain = kind === 'new_expression' ? newChain(source, node) : chainOf(source, node);
   if (chain.length === 0 || chain[0] === '?') return type ? { type } : {};
   return type ? { value: chain, type } : { value: chain };
+}
+
+/**
+ * `a ?? b`, `a || b`, `cond ? a : b` → a (unwrapped): code mostly keeps both alternatives alike, and
+ * the first is the one written with intent (the rest are fallbacks).
+ */
+export function firstAlternative(node: Node): Node {
+  let cur = node;
+  for (let i = 0; i < 8; i++) {
+    let next: Node | null = null;
+    if (cur.type === 'ternary_expression') next = cur.childForFieldName('consequence');
+    else if (cur.type === 'binary_expression') {
+      const operator = cur.childForFieldName('operator')?.type;
+      if (operator === '??' || operator === '||') next = cur.childForFieldName('left');
+    }
+    if (!next) return cur;
+    cur = unwrap(next);
+  }
+  return cur;
 }
 
 /** `new Foo(…)` as a value → ["Foo()"], `new a.B()` → ["a","B()"]. */

@@ -5,7 +5,7 @@
  * local and module-level bindings, class fields, return values, test blocks and in-body imports.
  */
 import type { Node } from 'web-tree-sitter';
-import type { BindingFact, CallFact, Chain, ImportFact, ReferenceFact, SymbolFact } from './facts';
+import type { BindingFact, CallFact, Chain, ImportFact, ReferenceFact, SymbolFact, SymbolKind } from './facts';
 import type { Collected } from './typescript_collect';
 import { importFromCall } from './typescript_module';
 import type { Candidate, Scopes } from './typescript_scopes';
@@ -19,6 +19,8 @@ const NOT_REFERENCES = new Set(['this', 'super', 'undefined', 'NaN', 'Infinity',
 const TEST_CALLEE =
   /^(?:describe|context|suite|it|test|specify|fdescribe|xdescribe|fit|xit|xtest)(?:\s*\.\s*(?:only|skip|todo|each|concurrent|sequential|serial|parallel|fixme|fails|describe|skipIf\([^)]*\)|runIf\([^)]*\)))*\s*(?:\(|$)/;
 const FUNCTION_ARGUMENTS = new Set(['arrow_function', 'function_expression', 'function']);
+/** Symbols that keep locals: functions and tests, and module-level values (for their initializers' callbacks). */
+export const LOCAL_OWNER_KINDS: ReadonlySet<SymbolKind> = new Set<SymbolKind>(['function', 'method', 'test', 'constant', 'variable']);
 
 export interface Usage {
   source: string;
@@ -87,7 +89,20 @@ export function readCalls(u: Usage, imports: ImportFact[]): CallFact[] {
     out.push(callFact(u, callee, text, false));
   }
   for (const callee of news) out.push(callFact(u, callee, textOf(u.source, callee), true));
+  // `<Button />`, `<Foo.Bar>`: rendering a component calls it (the TypeScript checker says so too).
+  for (const name of u.collected.jsxRefs) {
+    const text = componentName(u.source, name);
+    if (text) out.push(callFact(u, name, text, false));
+  }
   return out;
+}
+
+/** The tag of a JSX element when it names a component (capitalised or dotted), whitespace removed. */
+function componentName(source: string, name: Node): string | undefined {
+  const text = textOf(source, name);
+  // Lower-case tags are HTML elements, not components.
+  if (!/^[A-Z_$]/.test(text) && !text.includes('.')) return undefined;
+  return text.replace(/\s+/g, '');
 }
 
 function callFact(u: Usage, callee: Node, text: string, isNew: boolean): CallFact {
@@ -124,9 +139,8 @@ export function readReferences(u: Usage, locals: Map<number, Set<string>>): Refe
   };
   for (const node of u.collected.valueRefs) add(node, chainOf(u.source, node), false);
   for (const node of u.collected.jsxRefs) {
-    const text = textOf(u.source, node);
-    // Lower-case tags are HTML elements, not components.
-    if (/^[A-Z_$]/.test(text) || text.includes('.')) add(node, chainOf(u.source, node, text.replace(/\s+/g, '')), false);
+    const text = componentName(u.source, node);
+    if (text) add(node, chainOf(u.source, node, text), false);
   }
   readTypeReferences(u, typeParams, add);
   return out;
@@ -152,14 +166,13 @@ function readTypeReferences(u: Usage, typeParams: Set<string>, add: (node: Node,
 /** Locals of functions (into their symbols) and module-level bindings (returned). */
 export function readBindings(u: Usage, symbolNodes: Set<number>): BindingFact[] {
   const bindings: BindingFact[] = [];
-  const functionKinds = new Set(['function', 'method', 'test', 'constant', 'variable']);
   for (const v of u.collected.variables) {
     if (!v.nameNode) continue;
     const isSymbol = symbolNodes.has(v.node.id);
     const owner = isSymbol ? -1 : u.scopes.index.ownerAt(v.start);
     if (!isSymbol && owner < 0) continue;
     const fact = owner >= 0 ? u.scopes.symbols[owner].fact : undefined;
-    if (fact && !functionKinds.has(fact.kind)) continue;
+    if (fact && !LOCAL_OWNER_KINDS.has(fact.kind)) continue;
     if (isSymbol && v.value && /function|class/.test(v.value.type)) continue;
     if (v.nameNode.type !== 'identifier') continue;
     const binding = bindingOf(u.source, v);
@@ -197,7 +210,8 @@ export function readFields(u: Usage, symbolNodes: Set<number>): void {
     const owner = scopes.index.ownerAt(pos);
     if (owner < 0) return -1;
     const fact = scopes.symbols[owner].fact;
-    if (fact.kind === 'class') return owner;
+    // Interfaces have fields too: their property signatures.
+    if (fact.kind === 'class' || fact.kind === 'interface') return owner;
     if (fact.kind !== 'method' || !fact.parent) return -1;
     return scopes.byQualifiedName.get(fact.parent) ?? -1;
   };
