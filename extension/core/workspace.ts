@@ -7,7 +7,7 @@
  * files an editor or a watcher reports. Both end in the same incremental graph assembly.
  */
 import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
-import { isAbsolute, join, posix, relative, resolve, sep } from 'node:path';
+import { basename, isAbsolute, join, posix, relative, resolve, sep } from 'node:path';
 import { FACTS_VERSION, type FileFacts } from './parse/facts';
 import { languageForPath } from './parse/grammar';
 import type { CodeGraph } from './model/graph';
@@ -47,6 +47,8 @@ export interface IndexReport {
   skipped: SkippedFile[];
   failed: { path: string; error: string }[];
   durationMs: number;
+  /** Where the time went, in ms. */
+  phases: { walk: number; parse: number; resolve: number; save: number };
 }
 
 export interface WorkspaceStatus {
@@ -82,7 +84,7 @@ const CONFIG_NAMES = /^(tsconfig[^/]*\.json|jsconfig\.json|package\.json)$/;
 
 export class Workspace {
   readonly root: string;
-  private assembler = this.newAssembler();
+  private assembler: GraphAssembler;
   private readonly fileStates = new Map<string, FileState>();
   private skipped: SkippedFile[] = [];
   private failed: { path: string; error: string }[] = [];
@@ -94,6 +96,7 @@ export class Workspace {
 
   private constructor(root: string, private readonly options: WorkspaceOptions) {
     this.root = root;
+    this.assembler = this.newAssembler();
   }
 
   /** Opens a folder; with `persist` (the default) the last snapshot is loaded, so queries work at once. */
@@ -111,7 +114,10 @@ export class Workspace {
   }
 
   private newAssembler(): GraphAssembler {
-    return new GraphAssembler((path, err) => this.log('error', `${path}: resolution failed, its edges are left out: ${(err as Error)?.stack ?? String(err)}`));
+    return new GraphAssembler(
+      (path, err) => this.log('error', `${path}: resolution failed, its edges are left out: ${(err as Error)?.stack ?? String(err)}`),
+      basename(this.root),
+    );
   }
 
   get graph(): CodeGraph {
@@ -260,6 +266,7 @@ export class Workspace {
       maxFiles: this.options.maxFiles ?? DEFAULT_MAX_FILES,
       ...(options.signal ? { signal: options.signal } : {}),
     });
+    const walked = performance.now();
     const tasks: ParseTask[] = [];
     const seen = new Set<string>();
     for (const file of walk.files) {
@@ -284,13 +291,16 @@ export class Workspace {
     });
     const failed: IndexReport['failed'] = [];
     const skipped = [...walk.skipped];
+    const parsedAt = performance.now();
     const parsed = this.collect(results, changes, skipped, failed);
     const summary = this.assembler.update(changes, this.readConfigFiles());
+    const resolvedAt = performance.now();
     this.skipped = skipped;
     this.failed = failed;
     this.lastIndexedAt = new Date();
-    this.lastIndexMs = performance.now() - started;
     if (changes.size > 0 || tasks.length > 0) await this.save();
+    const savedAt = performance.now();
+    this.lastIndexMs = savedAt - started;
     return {
       files: this.fileStates.size,
       parsed,
@@ -300,6 +310,7 @@ export class Workspace {
       skipped,
       failed,
       durationMs: Math.round(this.lastIndexMs),
+      phases: { walk: Math.round(walked - started), parse: Math.round(parsedAt - walked), resolve: Math.round(resolvedAt - parsedAt), save: Math.round(savedAt - resolvedAt) },
     };
   }
 
@@ -365,9 +376,11 @@ export class Workspace {
     }
     const results = await this.getPool().parseFiles(tasks);
     const failed: IndexReport['failed'] = [];
+    const parsedAt = performance.now();
     const parsed = this.collect(results, changes, skipped, failed);
     const summary = this.assembler.update(changes, configTouched ? this.readConfigFiles() : undefined);
-    this.lastIndexMs = performance.now() - started;
+    const resolvedAt = performance.now();
+    this.lastIndexMs = resolvedAt - started;
     return {
       files: this.fileStates.size,
       parsed,
@@ -377,6 +390,7 @@ export class Workspace {
       skipped,
       failed,
       durationMs: Math.round(this.lastIndexMs),
+      phases: { walk: 0, parse: Math.round(parsedAt - started), resolve: Math.round(resolvedAt - parsedAt), save: 0 },
     };
   }
 

@@ -12,9 +12,9 @@ import type { FileFacts, SymbolFact } from '../parse/facts';
 import { CodeGraph } from '../model/graph';
 import { edgeKey, fileId, moduleId, type NodeAttributes } from '../model/types';
 import { Evaluator } from '../resolve/evaluate';
-import { interfaceSignature, Project } from '../resolve/project';
+import { interfaceParts, Project } from '../resolve/project';
 import { resolveFile, type FileResolution, type ResolvedEdge } from '../resolve/resolve_file';
-import { basenameKey, fileKey, nameKey } from '../resolve/tracker';
+import { basenameKey, existsKey, fileKey, nameKey, partKey } from '../resolve/tracker';
 
 /** What a snapshot keeps of the assembler, so a restart needs no resolution at all. */
 export interface AssemblerState {
@@ -60,12 +60,20 @@ export class GraphAssembler {
   readonly graph = new CodeGraph();
   readonly project = new Project();
   private readonly resolutions = new Map<string, FileResolution>();
-  private readonly signatures = new Map<string, string>();
   private readonly dependents = new Map<string, Set<string>>();
   private readonly ownedNodes = new Map<string, string[]>();
   private configs = new Map<string, string>();
   private modules = new Set<string>();
   private moduleEdges = new Set<string>();
+
+  /** Told of a file whose resolution failed (a bug of ours): the file keeps its nodes, not its edges. */
+  constructor(
+    private readonly onResolveError?: (path: string, error: unknown) => void,
+    rootPackage?: string,
+  ) {
+    // Only a valid identifier can name a package: `my-repo/` holding __init__.py stays unnamed.
+    if (rootPackage && /^[A-Za-z_]\w*$/.test(rootPackage)) this.project.rootPackage = rootPackage;
+  }
 
   /**
    * Applies new facts (undefined = deleted) and, when given, a new set of config files
@@ -82,19 +90,14 @@ export class GraphAssembler {
       changedPaths.push(path);
       if (!old || !facts) {
         structural = true;
+        changedKeys.add(existsKey(path));
         changedKeys.add(basenameKey(posix.basename(path)));
         for (let d = parentDir(path); ; d = parentDir(d)) {
-          changedKeys.add(fileKey(`${d}/`));
+          changedKeys.add(existsKey(`${d}/`));
           if (d === '') break;
         }
       }
-      const signature = facts ? interfaceSignature(facts) : undefined;
-      if (signature !== this.signatures.get(path)) {
-        changedKeys.add(fileKey(path));
-        for (const s of [...(old?.symbols ?? []), ...(facts?.symbols ?? [])]) changedKeys.add(nameKey(s.name));
-      }
-      if (signature === undefined) this.signatures.delete(path);
-      else this.signatures.set(path, signature);
+      for (const key of changedInterfaceKeys(path, old, facts)) changedKeys.add(key);
       this.project.setFacts(path, facts);
     }
     if (configs && !sameMap(configs, this.configs)) {
@@ -121,7 +124,7 @@ export class GraphAssembler {
     for (const p of changedPaths) if (!this.project.facts.has(p)) this.setResolution(p, undefined);
 
     const evaluator = new Evaluator(this.project);
-    for (const path of [...toResolve].sort()) this.setResolution(path, resolveFile(this.project, evaluator, path));
+    for (const path of [...toResolve].sort()) this.setResolution(path, this.resolveSafely(evaluator, path));
 
     if (structural || full) this.syncModules();
     this.syncDependsOn();
@@ -142,10 +145,7 @@ export class GraphAssembler {
     if (this.project.facts.size) throw new Error('kg-memory/assembler: restore needs an empty assembler');
     this.configs = new Map(Object.entries(state.configs));
     this.project.setConfigFiles(this.configs);
-    for (const facts of state.facts) {
-      this.project.setFacts(facts.path, facts);
-      this.signatures.set(facts.path, interfaceSignature(facts));
-    }
+    for (const facts of state.facts) this.project.setFacts(facts.path, facts);
     this.project.rebuildStructure();
     for (const path of [...this.project.facts.keys()].sort()) this.syncNodes(path);
     for (const [path, resolution] of Object.entries(state.resolutions)) {
@@ -161,6 +161,16 @@ export class GraphAssembler {
 
   paths(): IterableIterator<string> {
     return this.project.facts.keys();
+  }
+
+  /** A resolver fault in one file costs that file its edges, never the index. */
+  private resolveSafely(evaluator: Evaluator, path: string): FileResolution {
+    try {
+      return resolveFile(this.project, evaluator, path);
+    } catch (err) {
+      this.onResolveError?.(path, err);
+      return { edges: [], deps: [fileKey(path)] };
+    }
   }
 
   // ---- nodes ----------------------------------------------------------------------------
@@ -277,6 +287,24 @@ export class GraphAssembler {
     if (e.typeOnly) attrs.typeOnly = true;
     this.graph.setEdge(e.kind, e.source, e.target, attrs);
   }
+}
+
+/** The dependency keys whose answers differ between a file's old and new facts (either may be absent). */
+function changedInterfaceKeys(path: string, old: FileFacts | undefined, next: FileFacts | undefined): string[] {
+  const before = old ? interfaceParts(old) : new Map<string, string>();
+  const after = next ? interfaceParts(next) : new Map<string, string>();
+  const keys: string[] = [];
+  for (const part of new Set([...before.keys(), ...after.keys()])) {
+    if (before.get(part) !== after.get(part)) keys.push(partKey(path, part));
+  }
+  if (keys.length) keys.push(fileKey(path));
+  // The name index changes only where a (name, kind, place) appears or goes.
+  const named = (f: FileFacts | undefined) => new Set((f?.symbols ?? []).map((s) => `${s.name}\u0000${s.kind}\u0000${s.qualifiedName}`));
+  const a = named(old);
+  const b = named(next);
+  for (const k of a) if (!b.has(k)) keys.push(nameKey(k.slice(0, k.indexOf('\u0000'))));
+  for (const k of b) if (!a.has(k)) keys.push(nameKey(k.slice(0, k.indexOf('\u0000'))));
+  return keys;
 }
 
 function sameMap(a: ReadonlyMap<string, string>, b: ReadonlyMap<string, string>): boolean {

@@ -95,8 +95,12 @@ function serve(port: NonNullable<typeof parentPort>, data: ParseWorkerData): voi
   const extract = loadExtract(data.extractModule);
   // A failed load is reported per file by parseOne; do not let it count as unhandled.
   extract.catch(() => undefined);
+  // Strictly one file after another, answered in order: the pool queues a few files per worker and
+  // counts on the oldest unanswered one being the file in hand when a worker dies or hangs.
+  let queue: Promise<void> = Promise.resolve();
   port.on('message', (request: WorkerRequest) => {
-    void parseOne(request.task, data.maxFileBytes, extract).then((result) => {
+    queue = queue.then(async () => {
+      const result = await parseOne(request.task, data.maxFileBytes, extract);
       const reply: WorkerMessage = { type: 'result', id: request.id, result };
       port.postMessage(reply);
     });

@@ -4,7 +4,7 @@
  * Bytes on disk → text to parse: rejects binary and oversize files, decodes UTF-8 (BOM or not) and
  * UTF-16 (by BOM), and hashes the raw bytes.
  */
-import { promises as fsp } from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 
 export type SourceEncoding = 'utf-8' | 'utf-8-bom' | 'utf-16le' | 'utf-16be';
@@ -57,18 +57,22 @@ export function decodeSource(bytes: Uint8Array): DecodeResult {
   return { binary: false, encoding: bom ? 'utf-8-bom' : 'utf-8', ...decodeWith('utf-8', bytes) };
 }
 
+/**
+ * Reads with synchronous calls on purpose: source files are small and local, and four thread-pool
+ * round trips per file (open, stat, read, close) cost more than the reads themselves.
+ */
 export async function readSourceFile(absPath: string, maxBytes: number): Promise<ReadSourceResult> {
   let bytes: Buffer;
   try {
-    const handle = await fsp.open(absPath, 'r');
+    const fd = openSync(absPath, 'r');
     try {
-      const st = await handle.stat();
+      const st = fstatSync(fd);
       if (!st.isFile()) return { ok: false, reason: 'not a file' };
       // Checked before reading so a huge file is never loaded; checked again after, in case it grew.
       if (st.size > maxBytes) return { ok: false, reason: `too large (${st.size} bytes > ${maxBytes})` };
-      bytes = await handle.readFile();
+      bytes = readFileSync(fd);
     } finally {
-      await handle.close();
+      closeSync(fd);
     }
   } catch (err) {
     return { ok: false, reason: `unreadable: ${errorCode(err)}` };

@@ -15,7 +15,7 @@ import type { Chain, SymbolFact, SymbolKind } from '../parse/facts';
 import { fieldScope, type FileView, type Project } from './project';
 import { pythonModuleCandidates, relativeImportBase } from './python_modules';
 import { isRuntimeGlobal } from './globals';
-import { DepTracker } from './tracker';
+import { DepTracker, LISTS, topOf } from './tracker';
 import { typeRefOf, type TypeRef } from './types_text';
 
 export type Value =
@@ -189,7 +189,7 @@ export class Evaluator {
   /** A name at module level of `path`: its own definitions, then imports, bindings, star imports. */
   moduleName(path: string, name: string): Evaluated | undefined {
     return this.cached(`mod|${path}|${name}`, () => {
-      const view = this.project.view(path, this.tracker);
+      const view = this.project.view(path, this.tracker, name);
       if (!view) return undefined;
       const own = view.topLevel.get(name);
       if (own) return { value: this.symbolValue(path, own) };
@@ -197,10 +197,11 @@ export class Evaluator {
       if (imp) return this.importValue(path, imp.fact, imp.imported, name);
       const binding = view.bindings.get(name);
       if (binding) return this.bindingValue(path, name);
+      if (view.starImports.length) this.project.view(path, this.tracker, LISTS);
       for (const star of view.starImports) {
         const target = this.pythonImportTarget(path, star.module);
         if (target?.t !== 'module') continue;
-        const starView = this.project.view(target.path, this.tracker);
+        const starView = this.project.view(target.path, this.tracker, LISTS);
         if (starView?.facts.all ? !starView.facts.all.includes(name) : name.startsWith('_')) continue;
         const found = this.member(target, name);
         if (found) return found;
@@ -222,7 +223,7 @@ export class Evaluator {
 
   private bindingValue(path: string, name: string): Evaluated | undefined {
     return this.cached(`bind|${path}|${name}`, () => {
-      const b = this.project.view(path, this.tracker)?.bindings.get(name);
+      const b = this.project.view(path, this.tracker, name)?.bindings.get(name);
       if (!b) return undefined;
       return held(b.type ? this.evalType({ path }, b.type) : b.value ? this.chainValue({ path }, b.value) : undefined);
     });
@@ -260,7 +261,7 @@ export class Evaluator {
   /** `type Cache = util.Cache<string>`: an alias names what its right-hand side names. */
   private aliasTarget(path: string, qn: string): Evaluated | undefined {
     return this.cached(`alias|${path}|${qn}`, () => {
-      const alias = this.project.view(path, this.tracker)?.symbols.get(qn);
+      const alias = this.project.view(path, this.tracker, topOf(qn))?.symbols.get(qn);
       const rhs = alias ? /=\s*(.+?);?$/.exec(alias.signature)?.[1] : undefined;
       return rhs ? this.evalType({ path, ...(alias!.parent !== undefined ? { qn: alias!.parent } : {}) }, rhs) : undefined;
     });
@@ -318,11 +319,12 @@ export class Evaluator {
   /** What a TS/JS module exports under `name`, following local export lists and re-exports. */
   exportOf(path: string, name: string): Evaluated | undefined {
     return this.cached(`exp|${path}|${name}`, () => {
-      const view = this.project.view(path, this.tracker);
+      this.project.view(path, this.tracker, LISTS);
+      const view = this.project.view(path, this.tracker, name);
       if (!view) return undefined;
       if (name === 'default' && view.facts.defaultExport !== undefined) {
         const d = view.facts.defaultExport;
-        const sym = view.symbols.get(d);
+        const sym = this.project.view(path, this.tracker, topOf(d))?.symbols.get(d);
         return sym ? { value: this.symbolValue(path, sym) } : this.moduleName(path, d);
       }
       const local = view.localExports.get(name);
@@ -389,7 +391,7 @@ export class Evaluator {
       case 'union':
         return this.unionOf(v.members.map((m) => this.member(m, name)));
       case 'module': {
-        const language = this.project.view(v.path, this.tracker)?.facts.language;
+        const language = this.project.languageOf(v.path);
         if (language === 'python') return this.pythonModuleMember(v.path, name);
         const found = this.exportOf(v.path, name);
         if (found) return found;
@@ -419,7 +421,7 @@ export class Evaluator {
 
   private isProperty(v: Value): boolean {
     if (v.t !== 'symbol' || v.kind !== 'method') return false;
-    const s = this.project.view(v.path, this.tracker)?.symbols.get(v.qn);
+    const s = this.project.view(v.path, this.tracker, topOf(v.qn))?.symbols.get(v.qn);
     if (!s) return false;
     if (s.decorators?.some((d) => PROPERTY_DECORATORS.test(d))) return true;
     return /^(static\s+)?get\s/.test(s.signature);
@@ -449,7 +451,7 @@ export class Evaluator {
   /** A member of class `qn` (own members, fields, then bases in order); skipOwn for `super`. */
   classMember(path: string, qn: string, name: string, skipOwn: boolean): Evaluated | undefined {
     return this.cached(`cm|${path}|${qn}|${name}|${skipOwn ? 1 : 0}`, () => {
-      const view = this.project.view(path, this.tracker);
+      const view = this.project.view(path, this.tracker, topOf(qn));
       const cls = view?.symbols.get(qn);
       if (!view || !cls) return undefined;
       if (!skipOwn) {
@@ -482,7 +484,7 @@ export class Evaluator {
     }
     const cutsBefore = this.cuts;
     const { value: list, keys } = this.tracker.capture(() => {
-      const cls = this.project.view(path, this.tracker)?.symbols.get(qn);
+      const cls = this.project.view(path, this.tracker, topOf(qn))?.symbols.get(qn);
       const out: BaseValue[] = [];
       for (const text of cls?.bases ?? []) {
         const ref = typeRefOf(text);
@@ -523,7 +525,7 @@ export class Evaluator {
   /** What calling function `qn` gives: its return annotation, else what it returns. */
   returnOf(path: string, qn: string): Evaluated | undefined {
     return this.cached(`ret|${path}|${qn}`, () => {
-      const fn = this.project.view(path, this.tracker)?.symbols.get(qn);
+      const fn = this.project.view(path, this.tracker, topOf(qn))?.symbols.get(qn);
       if (!fn) return undefined;
       const scope: Scope = { path, qn };
       if (fn.returnType) return this.evalType(scope, fn.returnType);

@@ -10,7 +10,7 @@ import type { BindingFact, FileFacts, ImportFact, LanguageId, SymbolFact } from 
 import { fileId, symbolId } from '../model/types';
 import { buildPythonModuleTable, type PythonModuleTable } from './python_modules';
 import { TsModuleResolver } from './ts_modules';
-import { basenameKey, fileKey, moduleKey, nameKey, type DepTracker } from './tracker';
+import { basenameKey, existsKey, fileKey, LISTS, moduleKey, nameKey, partKey, topOf, type DepTracker } from './tracker';
 
 export interface FileView {
   facts: FileFacts;
@@ -76,22 +76,42 @@ function buildView(facts: FileFacts): FileView {
   return { facts, symbols, topLevel, children, imports, scopedImports, starImports, bindings, localExports };
 }
 
-/** The parts of a file's facts other files can observe; a change elsewhere (lines, bodies' calls) does not ripple. */
-export function interfaceSignature(facts: FileFacts): string {
+/**
+ * What other files can observe of a file, part by part (see tracker.ts): one signature per
+ * top-level name, and one for its lists. Lines are left out on purpose: an edit that only moves
+ * code, or changes what a body calls, ripples to no other file.
+ */
+export function interfaceParts(facts: FileFacts): Map<string, string> {
   const view = buildView(facts);
+  const parts = new Map<string, unknown[]>();
+  const add = (part: string, item: unknown): void => {
+    let list = parts.get(part);
+    if (!list) parts.set(part, (list = []));
+    list.push(item);
+  };
   const binding = (b: BindingFact) => [b.name, b.type, b.value];
-  return JSON.stringify([
-    facts.language,
-    facts.symbols.map((s) => [s.kind, s.qualifiedName, s.parent, s.bases, s.implements, s.params?.map((p) => [p.name, p.type, p.isProperty]),
-      s.returnType, s.returns, s.exported, s.isStatic, s.isClassMethod, s.decorators, s.locals?.map(binding),
-      // Lines are left out on purpose; which method a `self.x = …` field sits in is what others observe.
-      s.fields?.map((f) => [...binding(f), fieldScope(view, s.qualifiedName, f.line)])]),
-    facts.imports.map((i) => [i.module, i.scope, i.names, i.star, i.typeOnly, i.dynamic]),
-    facts.exports.map((e) => [e.module, e.star, e.names]),
-    facts.bindings.map(binding),
-    facts.all,
-    facts.defaultExport,
-  ]);
+  for (const s of facts.symbols) {
+    add(topOf(s.qualifiedName), [s.kind, s.qualifiedName, s.parent, s.bases, s.implements, s.params?.map((p) => [p.name, p.type, p.isProperty]),
+      s.returnType, s.returns, s.exported, s.isStatic, s.isClassMethod, s.decorators, s.signature.startsWith('get ') || s.signature.startsWith('static get '),
+      s.locals?.map(binding),
+      // Which method a `self.x = …` field sits in is observable; its line is not.
+      s.fields?.map((f) => [...binding(f), fieldScope(view, s.qualifiedName, f.line)])]);
+  }
+  for (const i of facts.imports) {
+    const item = [i.module, i.scope, i.names, i.star, i.typeOnly, i.dynamic];
+    if (i.star) add(LISTS, item);
+    if (i.scope !== undefined) add(topOf(i.scope), item);
+    else for (const n of i.names) add(n.local, item);
+  }
+  for (const b of facts.bindings) add(b.name, binding(b));
+  for (const e of facts.exports) {
+    if (e.module !== undefined) add(LISTS, [e.module, e.star, e.names]);
+    else for (const n of e.names ?? []) add(n.exported, [n.imported]);
+  }
+  add(LISTS, [facts.language, facts.all, facts.defaultExport]);
+  const out = new Map<string, string>();
+  for (const [part, items] of parts) out.set(part, JSON.stringify(items));
+  return out;
 }
 
 /** The method of `classQn` whose body holds `line` (where `self.x = …` was written), if any. */
@@ -113,6 +133,9 @@ export class Project {
   private tsResolver = new TsModuleResolver(new Map());
   private readonly names = new Map<string, NamedSymbol[]>();
   private readonly basenames = new Map<string, string[]>();
+
+  /** The workspace folder's own name, for a workspace that is itself a Python package. */
+  rootPackage: string | undefined;
 
   constructor(private configFiles: ReadonlyMap<string, string> = new Map()) {}
 
@@ -137,7 +160,7 @@ export class Project {
   rebuildStructure(): { changedKeys: Set<string>; canonicalChanged: boolean } {
     const before = this.pyTable;
     const beforeDirs = this.pyDirs;
-    this.pyTable = buildPythonModuleTable(this.facts.keys());
+    this.pyTable = buildPythonModuleTable(this.facts.keys(), this.rootPackage);
     this.pyDirs = new Map();
     for (const [name, path] of this.pyTable.lookup) {
       const parts = name.split('.');
@@ -210,13 +233,22 @@ export class Project {
 
   // ---- tracked reads (by the resolver) ----------------------------------------------------
 
-  view(path: string, tracker: DepTracker): FileView | undefined {
-    tracker.add(fileKey(path));
+  /**
+   * A file's view, charged to the tracker as a read of one top-level name (`part`), of the file's
+   * lists (LISTS), or, without `part`, of all of it.
+   */
+  view(path: string, tracker: DepTracker, part?: string): FileView | undefined {
+    tracker.add(part === undefined ? fileKey(path) : partKey(path, part));
     const facts = this.facts.get(path);
     if (!facts) return undefined;
     let v = this.views.get(path);
     if (!v) this.views.set(path, (v = buildView(facts)));
     return v;
+  }
+
+  /** The language of an indexed file: it follows from the path, so reading it depends on nothing. */
+  languageOf(path: string): LanguageId | undefined {
+    return this.facts.get(path)?.language;
   }
 
   /** The file's own view: resolving a file always depends on all of it, so this records nothing extra. */
@@ -227,12 +259,12 @@ export class Project {
   }
 
   exists(path: string, tracker: DepTracker): boolean {
-    tracker.add(fileKey(path));
+    tracker.add(existsKey(path));
     return this.facts.has(path);
   }
 
   dirExists(dir: string, tracker: DepTracker): boolean {
-    tracker.add(fileKey(`${dir}/`));
+    tracker.add(existsKey(`${dir}/`));
     return this.dirs.has(dir);
   }
 

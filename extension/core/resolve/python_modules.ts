@@ -41,7 +41,11 @@ function relativeTo(dir: string, path: string): string {
 /** Folders whose contents are importable by absolute name in common layouts. */
 const ROOT_FOLDERS = new Set(['src', 'lib', 'python']);
 
-export function buildPythonModuleTable(paths: Iterable<string>): PythonModuleTable {
+/**
+ * `rootPackage`: the name of the workspace folder itself. When the folder is a package (it holds an
+ * `__init__.py`, as when `django/` is opened on its own), its modules are `django.db…`, not `db…`.
+ */
+export function buildPythonModuleTable(paths: Iterable<string>, rootPackage?: string): PythonModuleTable {
   const files = [...paths].filter((p) => /\.pyi?$/.test(p)).sort();
   const packageDirs = new Set(files.filter(isInit).map(parentDir));
 
@@ -60,7 +64,8 @@ export function buildPythonModuleTable(paths: Iterable<string>): PythonModuleTab
     }
     roots.set(file, [...fileRoots]);
     let name = dotted(relativeTo(sourceRoot, file));
-    if (!packageDirs.has(parentDir(file))) {
+    if (top === '' && packageDirs.has('') && rootPackage) name = name ? `${rootPackage}.${name}` : rootPackage;
+    else if (!packageDirs.has(parentDir(file))) {
       // A loose script: name it from the nearest src/lib root, else from the workspace root.
       const rootDir = [...fileRoots].filter((r) => r !== '').sort((a, b) => b.length - a.length)[0] ?? '';
       name = dotted(relativeTo(rootDir, file));

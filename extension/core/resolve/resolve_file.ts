@@ -239,7 +239,7 @@ function conventionTest(project: Project, view: FileView, test: SymbolFact, edge
   for (const name of pairedFileNames(view.facts.path)) {
     const files = project.filesNamed(name, tracker);
     if (files.length !== 1) continue;
-    const paired = project.view(files[0]!, tracker);
+    const paired = project.view(files[0]!, tracker); // scans every symbol: depends on all of the file
     if (!paired) continue;
     let best: SymbolFact | undefined;
     for (const s of paired.symbols.values()) {
