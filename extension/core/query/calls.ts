@@ -50,10 +50,9 @@ export function confRank(c: Confidence | undefined): number {
 }
 
 /** "path:l1,l2" for lines in the file of node `id`. */
-export function sitesOf(graph: CodeGraph, id: string, edge: EdgeAttributes): string | undefined {
-  const path = graph.node(id)?.path;
-  if (path === undefined || !edge.lines?.length) return undefined;
-  return `${path}:${edge.lines.join(',')}`;
+/** Call-site lines, in the file of the calling side (`"20,23"`): its path is already in that item's `loc`. */
+export function sitesOf(edge: EdgeAttributes): string | undefined {
+  return edge.lines?.length ? edge.lines.join(',') : undefined;
 }
 
 export function callers(graph: CodeGraph, options: CallsOptions): CallsResult {
@@ -82,9 +81,10 @@ function calls(graph: CodeGraph, options: CallsOptions, dir: 'in' | 'out', where
       if (shown >= limit) break;
       const item: CallItem = describe(graph, s.id);
       // The edge's lines are in its source's file: the caller's.
-      const at = sitesOf(graph, dir === 'in' ? s.id : s.from, s.edge);
+      const at = sitesOf(s.edge);
       if (at) item.at = at;
-      if (s.edge.confidence) item.conf = s.edge.confidence;
+      // "resolved" is the norm and goes unsaid; a weaker edge says what it is.
+      if (s.edge.confidence && s.edge.confidence !== 'resolved') item.conf = s.edge.confidence;
       if (d > 1) item.via = s.from;
       items.push(item);
       shown++;

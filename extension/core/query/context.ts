@@ -114,11 +114,11 @@ export function fileContext(graph: CodeGraph, options: ContextOptions): ContextR
   graph.graph.forEachOutEdge(id, (_k, e, _s, t) => {
     if (e.kind !== 'imports') return;
     if (graph.node(t)?.kind === 'external') externals.push(describe(graph, t));
-    else importFiles.push(withLines(describe(graph, t), a.path as string, e.lines));
+    else importFiles.push(withLines(describe(graph, t), e.lines));
   });
   const importers: LinkItem[] = [];
   graph.graph.forEachInEdge(id, (_k, e, s) => {
-    if (e.kind === 'imports') importers.push(withLines(describe(graph, s), graph.node(s)?.path, e.lines));
+    if (e.kind === 'imports') importers.push(withLines(describe(graph, s), e.lines));
   });
   const byId = (x: Item, y: Item): number => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0);
   if (importFiles.length || externals.length) {
@@ -133,7 +133,8 @@ export function fileContext(graph: CodeGraph, options: ContextOptions): ContextR
   return out;
 }
 
-function withLines(item: LinkItem, path: string | undefined, lines: number[] | undefined): LinkItem {
-  if (path !== undefined && lines?.length) item.at = `${path}:${lines.join(',')}`;
+/** Import lines, in the importing file (this file for its imports, the item's for its importers). */
+function withLines(item: LinkItem, lines: number[] | undefined): LinkItem {
+  if (lines?.length) item.at = lines.join(',');
   return item;
 }

@@ -68,10 +68,10 @@ function parse(graph: CodeGraph, options: DepsOptions, where: string): Parsed {
   return { id, depth, limit, externals };
 }
 
-function depItem(graph: CodeGraph, s: Step, importer: string): DepItem {
+function depItem(graph: CodeGraph, s: Step): DepItem {
   const item: DepItem = { ...describe(graph, s.id), depth: s.depth };
-  const path = graph.node(importer)?.path;
-  if (s.kind === 'imports' && path !== undefined && s.edge.lines?.length) item.at = `${path}:${s.edge.lines.join(',')}`;
+  // Import lines, in the importing file: the target's for dependencies, the item's for dependents.
+  if (s.kind === 'imports' && s.edge.lines?.length) item.at = s.edge.lines.join(',');
   if (s.edge.typeOnly) item.typeOnly = true;
   if (s.depth > 1) item.via = s.from;
   return item;
@@ -87,7 +87,7 @@ export function dependencies(graph: CodeGraph, options: DepsOptions): Dependenci
   const steps = walk(graph, [id], { kinds: isModule ? DEPENDS : IMPORTS, direction: 'out', maxDepth: depth });
   const internal: DepItem[] = [];
   const external: DepItem[] = [];
-  for (const s of steps) (graph.node(s.id)?.kind === 'external' ? external : internal).push(depItem(graph, s, s.from));
+  for (const s of steps) (graph.node(s.id)?.kind === 'external' ? external : internal).push(depItem(graph, s));
   if (isModule && externals) {
     // Modules reach packages through their files: `depends_on` only links modules.
     const seen = new Set(external.map((e) => e.id));
@@ -115,6 +115,6 @@ export function dependents(graph: CodeGraph, options: DepsOptions): DependentsRe
   const { id, depth, limit } = parse(graph, options, where);
   const isModule = graph.node(id)?.kind === 'module';
   const steps = walk(graph, [id], { kinds: isModule ? DEPENDS : IMPORTS, direction: 'in', maxDepth: depth });
-  const items = steps.map((s) => depItem(graph, s, s.id));
+  const items = steps.map((s) => depItem(graph, s));
   return { target: describe(graph, id), internal: cut(items, limit) };
 }

@@ -4,6 +4,10 @@
  * One way to present a node in any answer: `{id, kind, name, loc}` plus, on request, the
  * signature and doc line. Every query formats through here so all surfaces look alike.
  *
+ * Answers go into an agent's context, so nothing is said twice: `name` is left out when the id
+ * ends with it (`py:app.api:Client.send` is `send`), and `kind` when the id's prefix says it
+ * (`file:`, `module:`, `ext:`).
+ *
  * `loc` is "path:line" for symbols, "path:1" for files, the folder path for modules;
  * externals have no location, so no `loc`.
  */
@@ -12,8 +16,8 @@ import type { NodeAttributes, NodeKind } from '../model/types';
 
 export interface Item {
   id: string;
-  kind: NodeKind;
-  name: string;
+  kind?: NodeKind;
+  name?: string;
   loc?: string;
   sig?: string;
   doc?: string;
@@ -31,8 +35,18 @@ export function locOf(a: NodeAttributes): string | undefined {
   return `${a.path}:${a.line ?? a.startLine ?? 1}`;
 }
 
+const KIND_IN_ID = new Set<NodeKind>(['file', 'module', 'external']);
+
+function nameInId(id: string, name: string): boolean {
+  if (!id.endsWith(name)) return false;
+  const before = id[id.length - name.length - 1];
+  return before === ':' || before === '.' || before === '/';
+}
+
 export function describeAttrs(id: string, a: NodeAttributes, opts: DescribeOptions = {}): Item {
-  const item: Item = { id, kind: a.kind, name: a.name };
+  const item: Item = { id };
+  if (!KIND_IN_ID.has(a.kind)) item.kind = a.kind;
+  if (!nameInId(id, a.name)) item.name = a.name;
   const loc = locOf(a);
   if (loc !== undefined) item.loc = loc;
   if (opts.sig && a.signature) item.sig = a.signature;
@@ -43,7 +57,7 @@ export function describeAttrs(id: string, a: NodeAttributes, opts: DescribeOptio
 /** The item of node `id`; the node must exist. */
 export function describe(graph: CodeGraph, id: string, opts: DescribeOptions = {}): Item {
   const a = graph.node(id);
-  if (a === undefined) return { id, kind: 'external', name: id };
+  if (a === undefined) return { id };
   return describeAttrs(id, a, opts);
 }
 

@@ -72,7 +72,7 @@ export function impact(graph: CodeGraph, options: ImpactOptions): ImpactResult {
   const lists: Record<Bucket | 'tests', ImpactItem[]> = { callers: [], references: [], subclasses: [], importers: [], tests: [] };
   const toItem = (sid: string, d: number, from: string, conf: Confidence | undefined): ImpactItem => {
     const item: ImpactItem = { ...describe(graph, sid), depth: d };
-    if (conf) item.conf = conf;
+    if (conf && conf !== 'resolved') item.conf = conf;
     if (from !== id) item.via = from;
     return item;
   };

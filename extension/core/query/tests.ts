@@ -80,7 +80,8 @@ export function testsFor(graph: CodeGraph, options: TestsOptions): TestsResult {
   const seeds = scopeOf(graph, id);
   const found = new Map<string, TestItem>();
   for (const { step, worst, convention } of testSteps(graph, seeds, depth)) {
-    const item: TestItem = { ...describe(graph, step.id), how: step.depth === 1 ? 'direct' : 'transitive', depth: step.depth, conf: RANKS[worst] };
+    const item: TestItem = { ...describe(graph, step.id), how: step.depth === 1 ? 'direct' : 'transitive', depth: step.depth };
+    if (RANKS[worst] !== 'resolved') item.conf = RANKS[worst];
     if (convention) item.convention = true;
     if (step.from !== id) item.via = step.from;
     found.set(step.id, item);

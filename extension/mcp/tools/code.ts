@@ -124,8 +124,8 @@ const source_ = defineTool({
 });
 
 const callItem = item.extend({
-  at: z.string().optional().describe('Call sites "path:l1,l2" in the caller\'s file'),
-  conf: z.string().optional().describe('resolved | inferred | name | convention'),
+  at: z.string().optional().describe('Call-site lines "l1,l2", in the calling side\'s file'),
+  conf: z.string().optional().describe('inferred | name (a guess by name) | convention; absent means resolved'),
   via: z.string().optional().describe('The node of the previous level it was reached from'),
 });
 const callsOut = z.object({
@@ -143,7 +143,7 @@ const callers_ = defineTool({
   description:
     'List the functions, methods, tests and files that call a function or method, to a depth (1 = direct callers), with the call-site lines and how sure each edge is. ' +
     'Use it before changing a signature or behaviour. For everything that may break (references, subclasses, tests) use impact. ' +
-    `${TARGET_HELP} Returns {target, total, levels: [{depth, items: [{id, name, loc, at: "path:lines", conf}]}], more}.`,
+    `${TARGET_HELP} Returns {target, total, levels: [{depth, items: [{id, kind, loc, at: "lines in the caller's file", conf}]}], more}.`,
   input: callsIn,
   output: callsOut,
   readOnly: true,

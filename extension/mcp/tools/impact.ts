@@ -13,7 +13,7 @@ import { depth, item, limit, more, page, TARGET_HELP, target } from './schemas';
 
 const depItem = item.extend({
   depth: z.number().int(),
-  at: z.string().optional().describe('Import lines "path:l1,l2" in the importing file'),
+  at: z.string().optional().describe('Import lines "l1,l2", in the importing file'),
   typeOnly: z.literal(true).optional(),
   via: z.string().optional(),
 });
@@ -51,7 +51,11 @@ const dependents_ = defineTool({
   run: (ctx, a) => dependents(ctx.ws.graph, { ...a, target: checkTarget(ctx.ws, a.target) }),
 });
 
-const impactItem = item.extend({ depth: z.number().int(), conf: z.string().optional(), via: z.string().optional() });
+const impactItem = item.extend({
+  depth: z.number().int(),
+  conf: z.string().optional().describe('inferred | name | convention; absent means resolved'),
+  via: z.string().optional(),
+});
 
 const impact_ = defineTool({
   name: 'impact',
@@ -94,7 +98,7 @@ const testsFor_ = defineTool({
   description:
     'List the tests that exercise a symbol or file: directly, through its class or file, or transitively (a test calling something that calls it), ' +
     'with the weakest confidence on the chain, and the test files to run. Use it after a change to pick the tests to run. ' +
-    `${TARGET_HELP} Returns {target, total, items: [{id, name, loc, how, depth, conf}], more, files: {items: [path], more}}.`,
+    `${TARGET_HELP} Returns {target, total, items: [{id, kind, loc, how, depth, conf}], more, files: {items: [path], more}}.`,
   input: z.strictObject({ target: target(), depth: depth(3, 'Longest chain from a test to the target'), limit: limit(200, 50) }),
   output: z.object({ target: item, total: z.number().int(), items: z.array(testItem), more, files: page(z.string()) }),
   readOnly: true,

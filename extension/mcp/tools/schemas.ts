@@ -69,9 +69,9 @@ export const direction = (dflt: string): z.ZodOptional<z.ZodEnum<{ in: 'in'; out
 // ---- outputs ---------------------------------------------------------------------------------
 
 export const item = z.object({
-  id: z.string(),
-  kind: z.string(),
-  name: z.string(),
+  id: z.string().describe('Pass it back as a target. Its prefix says file:, module: or ext: (package); its tail is the name'),
+  kind: z.string().optional().describe('class, function, method, test...; left out when the id prefix says it'),
+  name: z.string().optional().describe('left out when the id ends with it'),
   loc: z.string().optional().describe('path:line (a folder path for modules; absent for external packages)'),
   sig: z.string().optional(),
   doc: z.string().optional(),
