@@ -10,6 +10,7 @@ import type { ExtractedFacts } from '../../extension/core/parse/extract';
 import type { LanguageId, SymbolFact } from '../../extension/core/parse/facts';
 import { loadGrammar } from '../../extension/core/parse/grammar';
 import { extractTypeScript } from '../../extension/core/parse/typescript';
+import { scanChain } from '../../extension/core/parse/typescript_syntax';
 
 async function facts(source: string, language: LanguageId = 'typescript'): Promise<ExtractedFacts> {
   const grammar = await loadGrammar(language);
@@ -302,6 +303,17 @@ test('call chains: this, call results, new, super, optional, casts, subscripts; 
     ['Foo', 5, true],
   ]);
   assert.ok(f.calls.every((c) => c.caller === 'K.m' || c.caller === 'K.constructor'));
+});
+
+test('chains read from the text agree with the tree; unclear texts are left to the tree', async () => {
+  assert.deepEqual(scanChain('expect(f(1, ")", [2])).toBe'), ['expect()', 'toBe']);
+  assert.deepEqual(scanChain('z\n  .string()\n  ?.min(1, { message: "a\\"(" })\n  .parse'), ['z', 'string()', 'min()', 'parse']);
+  assert.deepEqual(scanChain('this.#items.at(0).run'), ['this', '#items', 'at()', 'run']);
+  for (const unclear of ['a[0].b', '(x as T).y', 'x!.y', 'f<T>(x).y', 'f(/\\(/).y', 'f(`${a}`).y', 'a?.(1).b', 'new A().b', 'a /* c */ .b', 'f(x']) {
+    assert.equal(scanChain(unclear), undefined, unclear);
+  }
+  const f = await facts('function g() {\n  expect(f(1, ")")).toBe(2);\n  a[0].b();\n  f(/\\(/).y();\n}\n');
+  assert.deepEqual(f.calls.map((c) => c.callee.join('|')), ['expect', 'f', 'expect()|toBe', '?|b', 'f', 'f()|y']);
 });
 
 test('references: callbacks, this-members, instanceof, types; locals and params skipped', async () => {

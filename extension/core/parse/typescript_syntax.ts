@@ -74,15 +74,83 @@ export function unwrap(node: Node): Node {
  */
 export function chainOf(source: string, node: Node, known?: string): Chain {
   const text = known ?? textOf(source, node);
-  if (text.length <= 200 && SIMPLE_CHAIN.test(text)) {
-    const parts = text.split('.');
-    return parts.length > MAX_CHAIN ? ['?', ...parts.slice(parts.length - MAX_CHAIN + 1)] : parts;
+  if (text.length <= 200 && SIMPLE_CHAIN.test(text)) return capChain(text.split('.'));
+  // Asking the tree costs a wasm call per step; most other chains can be read from their text.
+  return (text.length <= 2000 ? scanChain(text) : undefined) ?? walkChain(source, node);
+}
+
+/** At most MAX_CHAIN segments, like walkChain: the last ones, after a "?". */
+function capChain(parts: string[]): Chain {
+  return parts.length > MAX_CHAIN ? ['?', ...parts.slice(parts.length - MAX_CHAIN + 1)] : parts;
+}
+
+const IDENTIFIER_START = /[A-Za-z_$#]/;
+const IDENTIFIER_PART = /[\w$]/;
+
+/**
+ * The chain of `a.b(x).c`, `a\n  ?.b()`, `expect(f(1, "(")).toBe` read from the text: names joined by
+ * `.` / `?.`, each optionally called once. undefined (ask the tree) for anything else: subscripts,
+ * casts, `new`, generics, comments, and arguments holding `/` or `` ` `` (a regex or template could
+ * hide a bracket).
+ */
+export function scanChain(text: string): Chain | undefined {
+  const parts: string[] = [];
+  let i = 0;
+  const n = text.length;
+  for (;;) {
+    while (i < n && /\s/.test(text[i])) i++;
+    const start = i;
+    if (i >= n || !IDENTIFIER_START.test(text[i])) return undefined;
+    i++;
+    while (i < n && IDENTIFIER_PART.test(text[i])) i++;
+    let segment = text.slice(start, i);
+    while (i < n && /\s/.test(text[i])) i++;
+    if (text[i] === '(') {
+      i = skipArguments(text, i);
+      if (i < 0) return undefined;
+      segment += '()';
+      while (i < n && /\s/.test(text[i])) i++;
+    }
+    parts.push(segment);
+    if (i >= n) break;
+    if (text[i] === '?' && text[i + 1] === '.') i++;
+    if (text[i] !== '.') return undefined;
+    i++;
   }
-  return walkChain(source, node);
+  return capChain(parts);
+}
+
+/** Index after the `(…)` group opening at `open`, skipping strings; -1 when unsure. */
+function skipArguments(text: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    const c = text[i];
+    if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') {
+      depth--;
+      if (depth === 0) return c === ')' ? i + 1 : -1;
+    } else if (c === '"' || c === "'") {
+      i = skipString(text, i);
+      if (i < 0) return -1;
+    } else if (c === '/' || c === '`') return -1;
+  }
+  return -1;
+}
+
+/** Index of the quote closing the string opening at `open`, or -1. */
+function skipString(text: string, open: number): number {
+  const quote = text[open];
+  for (let i = open + 1; i < text.length; i++) {
+    const c = text[i];
+    if (c === '\\') i++;
+    else if (c === quote) return i;
+    else if (c === '\n') return -1;
+  }
+  return -1;
 }
 
 /** The slow path of chainOf: walk from the end of the chain towards its root. */
-function walkChain(source: string, node: Node): Chain {
+export function walkChain(source: string, node: Node): Chain {
   const reversed: string[] = [];
   let called = false;
   const push = (segment: string): void => {
