@@ -5,7 +5,7 @@
  * and running a first (incremental) index with progress on a terminal.
  */
 import { Workspace } from '../../core/workspace';
-import type { IndexReport, LogLevel } from '../../core/workspace';
+import type { IndexReport, LogLevel, WorkspaceOptions } from '../../core/workspace';
 
 export const EXIT = { ok: 0, noAnswer: 1, usage: 2 } as const;
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
@@ -29,9 +29,39 @@ export function stderrLogger(min: LogLevel = 'warn'): (level: LogLevel, message:
   };
 }
 
+/**
+ * Indexing limits from the environment, so that an MCP client's configuration can set them:
+ * KG_MEMORY_INCLUDE / KG_MEMORY_EXCLUDE (comma-separated globs, .gitignore syntax),
+ * KG_MEMORY_MAX_FILE_SIZE (bytes), KG_MEMORY_MAX_FILES.
+ */
+export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): WorkspaceOptions {
+  const options: WorkspaceOptions = {};
+  const globs = (name: string): string[] | undefined => {
+    const list = env[name]?.split(',').map((g) => g.trim()).filter(Boolean);
+    return list?.length ? list : undefined;
+  };
+  const count = (name: string): number | undefined => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return undefined;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n <= 0) throw new UsageError(`${name} must be a positive whole number, not ${JSON.stringify(raw)}`);
+    return n;
+  };
+  const include = globs('KG_MEMORY_INCLUDE');
+  const exclude = globs('KG_MEMORY_EXCLUDE');
+  const maxFileSize = count('KG_MEMORY_MAX_FILE_SIZE');
+  const maxFiles = count('KG_MEMORY_MAX_FILES');
+  if (include) options.include = include;
+  if (exclude) options.exclude = exclude;
+  if (maxFileSize) options.maxFileSize = maxFileSize;
+  if (maxFiles) options.maxFiles = maxFiles;
+  return options;
+}
+
 export async function openWorkspace(root: string | undefined, log = stderrLogger()): Promise<Workspace> {
+  const options = optionsFromEnv();
   try {
-    return await Workspace.open(root ?? process.cwd(), { log });
+    return await Workspace.open(root ?? process.cwd(), { ...options, log });
   } catch (err) {
     throw new UsageError(`${(err as Error).message.replace(/^kg-memory\/workspace: /, '')}; pass --root with an existing folder`);
   }
