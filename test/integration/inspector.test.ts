@@ -40,6 +40,6 @@ describe('MCP Inspector (CLI mode)', { timeout: 150_000 }, () => {
     assert.equal(r.code, 0, r.stderr);
     const result = JSON.parse(r.stdout) as { isError?: boolean; structuredContent: { items: { id: string; loc: string }[] } };
     assert.ok(!result.isError);
-    assert.deepEqual(result.structuredContent.items[0], { id: 'py:shop.models:RushOrder', kind: 'class', name: 'RushOrder', loc: 'shop/models.py:22', match: 'exact' });
+    assert.deepEqual(result.structuredContent.items[0], { id: 'py:shop.models:RushOrder', kind: 'class', loc: 'shop/models.py:22', match: 'exact' });
   });
 });

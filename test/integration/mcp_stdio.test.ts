@@ -60,9 +60,10 @@ describe('MCP over stdio', { timeout: 90_000 }, () => {
     assert.ok(!(search.content as { text: string }[])[0].text.includes('\n'), 'compact JSON');
 
     const callers = await call('callers', { target: 'Client.send', depth: 2 });
-    const levels = (callers.structuredContent as { levels: { depth: number; items: { id: string; at?: string }[] }[] }).levels;
+    const levels = (callers.structuredContent as { levels: { depth: number; items: { id: string; loc?: string; at?: string }[] }[] }).levels;
     assert.deepEqual(levels[0].items.map((i) => i.id).sort(), ['py:shop.service:checkout', 'py:shop.service:refund']);
-    assert.ok(levels[0].items.every((i) => /^shop\/service\.py:\d+/.test(i.at ?? '')));
+    // `at` is the call-site lines, in the caller's own file (the path is in its `loc`).
+    assert.ok(levels[0].items.every((i) => /^shop\/service\.py:\d+$/.test(i.loc ?? '') && /^\d+(,\d+)*$/.test(i.at ?? '')));
     assert.ok(levels[1].items.some((i) => i.id === 'py:tests.test_service:test_checkout'));
 
     const impact = await call('impact', { target: 'py:shop.client:Client.send' });
@@ -97,7 +98,7 @@ describe('MCP over stdio', { timeout: 90_000 }, () => {
     const tests = await ok('tests_for', { target: 'refund' });
     assert.ok((tests.items as { id: string }[]).some((i) => i.id === 'py:tests.test_service:test_refund'));
     const ctx = await ok('file_context', { target: 'web/cache.ts' });
-    assert.ok((ctx.classes as { items: { name: string }[] }).items.some((c) => c.name === 'Cache'));
+    assert.ok((ctx.classes as { items: { id: string }[] }).items.some((c) => c.id === 'ts:web/cache:Cache'));
     const status = await ok('status', {});
     assert.equal(status.files, 7);
     assert.ok((status.nodesByKind as Record<string, number>).class >= 4);
@@ -110,9 +111,9 @@ describe('MCP over stdio', { timeout: 90_000 }, () => {
     assert.equal(body.error, 'ambiguous');
     assert.ok(body.candidates.length >= 2 && body.candidates.every((c) => /:\d+$/.test(c.loc)));
     const missing = await call('find_symbol', { name: 'sendd' });
-    const nf = textJson(missing) as { error: string; suggestions?: { name: string }[] };
+    const nf = textJson(missing) as { error: string; suggestions?: { id: string }[] };
     assert.equal(nf.error, 'not_found');
-    assert.ok(nf.suggestions?.some((s) => s.name === 'send'));
+    assert.ok(nf.suggestions?.some((s) => s.id === 'py:shop.client:Client.send'));
   });
 
   it('refuses hostile input as tool errors and keeps serving', async () => {

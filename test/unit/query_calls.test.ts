@@ -12,8 +12,9 @@ describe('callers / callees', () => {
       {
         depth: 1,
         items: [
-          { id: ID.run, kind: 'function', name: 'run', loc: 'src/app/service.py:1', at: 'src/app/service.py:5', conf: 'resolved' },
-          { id: ID.testSend, kind: 'test', name: 'test_send', loc: 'tests/test_api.py:1', at: 'tests/test_api.py:4', conf: 'resolved' },
+          // `at` is lines in the caller's own file (its `loc`); "resolved" goes unsaid.
+          { id: ID.run, kind: 'function', loc: 'src/app/service.py:1', at: '5' },
+          { id: ID.testSend, kind: 'test', loc: 'tests/test_api.py:1', at: '4' },
         ],
       },
     ]);
@@ -30,16 +31,20 @@ describe('callers / callees', () => {
       [3, [ID.testRun]],
     ]);
     assert.equal(r.levels[1].items[0].via, ID.send);
-    assert.equal(r.levels[1].items[0].at, 'src/app/service.py:5');
+    assert.equal(r.levels[1].items[0].at, '5');
+    assert.equal(r.levels[1].items[0].loc, 'src/app/service.py:1'); // the file those lines are in
   });
 
   it('callees carry the call sites in the calling file, weakest confidence last', () => {
     const r = callees(g, { target: ID.run, depth: 2 });
+    // Depth 1: lines in the target's file (src/app/service.py); a resolved edge says no `conf`, a weaker one does.
     assert.deepEqual(r.levels[0].items.map((i) => [i.id, i.at, i.conf]), [
-      [ID.send, 'src/app/service.py:5', 'resolved'],
-      [ID.save, 'src/app/service.py:8', 'inferred'],
+      [ID.send, '5', undefined],
+      [ID.save, '8', 'inferred'],
     ]);
-    assert.deepEqual(r.levels[1].items.map((i) => [i.id, i.at]), [[ID.helper, 'src/app/api.py:12,15']]);
+    assert.equal('conf' in r.levels[0].items[0], false);
+    // Depth 2: lines in the file of the caller it was reached via (send, in src/app/api.py).
+    assert.deepEqual(r.levels[1].items.map((i) => [i.id, i.at, i.via]), [[ID.helper, '12,15', ID.send]]);
   });
 
   it('cuts at limit across levels with more', () => {

@@ -19,7 +19,6 @@ describe('findSymbol', () => {
     assert.deepEqual(r.items[0], {
       id: ID.send,
       kind: 'method',
-      name: 'send',
       loc: 'src/app/api.py:10',
       sig: 'def send(self, msg: str, retry: int = 3) -> bool',
       doc: 'Send one message over the wire.',
@@ -28,7 +27,7 @@ describe('findSymbol', () => {
       params: ['self', 'msg: str', 'retry: int = 3'],
       returns: 'bool',
       decorators: ['@traced'],
-      parent: { id: ID.Client, kind: 'class', name: 'Client', loc: 'src/app/api.py:3' },
+      parent: { id: ID.Client, kind: 'class', loc: 'src/app/api.py:3' },
     });
   });
 

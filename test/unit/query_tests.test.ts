@@ -10,9 +10,12 @@ describe('testsFor', () => {
     const r = testsFor(g, { target: ID.helper });
     assert.deepEqual(r.items.map((t) => [t.id, t.how, t.depth, t.conf, t.convention ?? false]), [
       [ID.testHelper, 'direct', 1, 'convention', true],
-      [ID.testSend, 'transitive', 2, 'resolved', false],
-      [ID.testRun, 'transitive', 3, 'resolved', false],
+      [ID.testSend, 'transitive', 2, undefined, false],
+      [ID.testRun, 'transitive', 3, undefined, false],
     ]);
+    // A resolved chain says no `conf`; only weaker ones (here convention) do.
+    assert.equal('conf' in r.items[1], false);
+    assert.equal('conf' in r.items[2], false);
     assert.equal(r.items[1].via, ID.send);
     assert.deepEqual(r.files.items, ['tests/test_api.py']);
   });
