@@ -16,6 +16,7 @@ import { ParsePool, type ParseResult, type ParseTask } from './index/parse_pool'
 import { readSnapshot, writeSnapshot } from './index/snapshot';
 import { DEFAULT_EXCLUDES, DEFAULT_MAX_FILE_BYTES, DEFAULT_MAX_FILES, walkWorkspace, type SkippedFile } from './index/walk';
 import { isConfigFile } from './resolve/ts_modules';
+import { FolderWatcher } from './index/watch';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
@@ -93,6 +94,7 @@ export class Workspace {
   private lastIndexMs: number | undefined;
   private snapshotNote: string | undefined;
   private queue: Promise<unknown> = Promise.resolve();
+  private watcher: FolderWatcher | undefined;
 
   private constructor(root: string, private readonly options: WorkspaceOptions) {
     this.root = root;
@@ -136,6 +138,44 @@ export class Workspace {
   /** Re-reads the given files (absolute or root-relative; missing ones count as deleted). */
   update(paths: readonly string[]): Promise<IndexReport> {
     return this.serialised(() => this.runUpdate(paths));
+  }
+
+  /**
+   * Follows changes on disk from now on: changed files are re-indexed in batches through update().
+   * For hosts without a watcher of their own (the CLI's mcp and serve). Idempotent.
+   */
+  watch(onUpdate?: (report: IndexReport) => void): void {
+    if (this.watcher) return;
+    this.watcher = new FolderWatcher(
+      this.root,
+      (paths) => {
+        void this.update(paths).then((report) => {
+          this.watcher?.add(this.indexedDirs());
+          onUpdate?.(report);
+        });
+      },
+      { ignoreDir: (dir) => this.isExcluded(`${dir}/x`), onError: (m) => this.log('warn', m) },
+    );
+    this.watcher.add(this.indexedDirs());
+  }
+
+  /** A watcher follows the disk: answers need no re-walk before them. */
+  get watching(): boolean {
+    return this.watcher !== undefined;
+  }
+
+  /** Resolves once every index and update asked for so far has finished. */
+  settled(): Promise<void> {
+    return this.queue.then(() => undefined);
+  }
+
+  /** The root and every folder holding an indexed file, with their parents. */
+  private indexedDirs(): Set<string> {
+    const dirs = new Set<string>(['']);
+    for (const path of this.fileStates.keys()) {
+      for (let d = posix.dirname(path); d !== '.' && !dirs.has(d); d = posix.dirname(d)) dirs.add(d);
+    }
+    return dirs;
   }
 
   status(): WorkspaceStatus {
@@ -197,6 +237,8 @@ export class Workspace {
   }
 
   async close(): Promise<void> {
+    this.watcher?.close();
+    this.watcher = undefined;
     await this.queue.catch(() => undefined);
     await this.pool?.dispose();
     this.pool = undefined;
@@ -349,7 +391,7 @@ export class Workspace {
     let removed = 0;
     let configTouched = false;
     const skipped: SkippedFile[] = [];
-    for (const p of paths) {
+    for (const p of this.expandFolders(paths)) {
       const rel = this.relativePath(p);
       if (rel === undefined) {
         skipped.push({ path: p, reason: 'outside the workspace root' });
@@ -394,6 +436,19 @@ export class Workspace {
     };
   }
 
+  /** A folder among the paths stands for the indexed files that were under it (it may be gone). */
+  private expandFolders(paths: readonly string[]): string[] {
+    const out: string[] = [];
+    for (const p of paths) {
+      const rel = this.relativePath(p.replace(/[\\/]+$/, ''));
+      const prefix = rel === undefined ? undefined : `${rel}/`;
+      const under = prefix === undefined ? [] : [...this.fileStates.keys()].filter((k) => k.startsWith(prefix));
+      if (under.length) out.push(...under);
+      if (!p.endsWith('/')) out.push(p);
+    }
+    return out;
+  }
+
   private isExcluded(rel: string): boolean {
     const parts = rel.split('/');
     return parts.slice(0, -1).some((d) => DEFAULT_EXCLUDES.includes(`${d}/`));
@@ -401,10 +456,7 @@ export class Workspace {
 
   /** tsconfig/jsconfig/package.json files in the folders that hold indexed files and their parents. */
   private readConfigFiles(): Map<string, string> {
-    const dirs = new Set<string>(['']);
-    for (const path of this.fileStates.keys()) {
-      for (let d = posix.dirname(path); d !== '.' && !dirs.has(d); d = posix.dirname(d)) dirs.add(d);
-    }
+    const dirs = this.indexedDirs();
     const configs = new Map<string, string>();
     for (const dir of dirs) {
       const abs = dir === '' ? this.root : join(this.root, dir);

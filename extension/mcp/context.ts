@@ -42,6 +42,11 @@ export class ToolContext {
       await this.running;
       return;
     }
+    // A watcher keeps the graph current: wait for the updates it has started, walk nothing.
+    if (this.ws.watching && this.lastStarted > Number.NEGATIVE_INFINITY) {
+      await this.ws.settled();
+      return;
+    }
     if (Date.now() - this.lastStarted < this.refreshMs) return;
     await this.refresh();
   }

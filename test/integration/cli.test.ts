@@ -47,7 +47,11 @@ describe('kg-memory CLI', { timeout: 120_000 }, () => {
     const pretty = runCli(['query', 'search', 'store', '--kinds', 'interface,method', '--pretty', '--root', root]);
     assert.equal(pretty.code, 0, pretty.stderr);
     assert.ok(pretty.stdout.split('\n').length > 3);
-    assert.deepEqual((JSON.parse(pretty.stdout) as { items: { id: string }[] }).items.map((i) => i.id), ['ts:web/cache:Store']);
+    assert.deepEqual((JSON.parse(pretty.stdout) as { items: { id: string }[] }).items.map((i) => i.id), [
+      'ts:web/cache:Store',
+      'ts:web/cache:Store.get',
+      'ts:web/cache:Store.put',
+    ], 'the interface, then its members (interface methods are symbols)');
     const path = runCli(['query', 'path', 'main', 'evict', '--edges', 'calls', '--root', root]);
     assert.equal((JSON.parse(path.stdout) as { found: boolean }).found, true, path.stderr);
     const src = runCli(['query', 'source', 'Cache.put', '--max-lines', '2', '--root', root]);

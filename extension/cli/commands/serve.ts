@@ -9,6 +9,7 @@
 import { join } from 'node:path';
 import { serveHttp, serveStdio, TOKEN_FILE, ToolContext, workspaceToken } from '../../mcp';
 import { STATE_DIR_NAME } from '../../core/index/snapshot';
+import type { Workspace } from '../../core/workspace';
 import { EXIT, openWorkspace, stderrLogger, UsageError } from './common';
 import type { ExitCode } from './common';
 
@@ -23,11 +24,21 @@ export async function mcpCommand(options: McpCommandOptions): Promise<ExitCode> 
   const ws = await openWorkspace(options.root, log);
   const ctx = new ToolContext(ws, { log });
   try {
-    await serveStdio(ws, ctx, { onConnected: () => void ctx.refresh() });
+    await serveStdio(ws, ctx, { onConnected: () => void followDisk(ws, ctx) });
   } finally {
     await ws.close();
   }
   return EXIT.ok;
+}
+
+/**
+ * The first index, then a watcher for what changes on disk, then one more (incremental) pass for
+ * whatever changed while the first index ran and nothing watched yet.
+ */
+async function followDisk(ws: Workspace, ctx: ToolContext): Promise<void> {
+  await ctx.refresh();
+  ws.watch();
+  await ctx.refresh();
 }
 
 export interface ServeCommandOptions {
@@ -60,7 +71,7 @@ export async function serveCommand(options: ServeCommandOptions): Promise<ExitCo
       if (err instanceof Error && err.message.startsWith('kg-memory:')) throw new UsageError(err.message.replace(/^kg-memory: /, 'serve: '));
       throw err;
     }
-    void ctx.refresh();
+    void followDisk(ws, ctx);
     const where = endpoint.socket ? `${endpoint.url} over the Unix socket ${endpoint.socket}` : endpoint.url;
     process.stderr.write(
       [

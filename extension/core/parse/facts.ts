@@ -188,4 +188,4 @@ export interface FileFacts {
   defaultExport?: string;
 }
 
-export const FACTS_VERSION = 1;
+export const FACTS_VERSION = 2;

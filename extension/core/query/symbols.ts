@@ -12,7 +12,7 @@ import { describe, describeAttrs } from './describe';
 import type { Item } from './describe';
 import { InvalidArgumentError, NotFoundError } from './errors';
 import { checkObject, cut, NODE_KINDS, optInt, optKinds, requireString } from './options';
-import { matchTarget, resolveTarget, suggest } from './target';
+import { matchTarget, resolveTarget, suggest, suggestionNames } from './target';
 
 export interface SymbolDetail extends Item {
   qn?: string;
@@ -84,7 +84,7 @@ export function findSymbol(graph: CodeGraph, options: FindSymbolOptions): FindSy
   const { ids } = matchTarget(graph, name, { kinds });
   if (ids.length === 0) {
     const suggestions = suggest(graph, name, 5, kinds);
-    const hint = suggestions.length > 0 ? ` Did you mean ${suggestions.map((s) => s.name).join(', ')}?` : '';
+    const hint = suggestions.length > 0 ? ` Did you mean ${suggestionNames(graph, suggestions).join(', ')}?` : '';
     throw new NotFoundError(`${where}: no symbol matches "${name}".${hint}`, suggestions);
   }
   const page = cut(ids, limit);

@@ -108,7 +108,7 @@ export function resolveTarget(graph: CodeGraph, ref: string, options: TargetOpti
   if (ids.length === 0) {
     const kinds = options.kinds ? ` of kind ${options.kinds.join('/')}` : '';
     const suggestions = suggest(graph, ref, 5, options.kinds);
-    const hint = suggestions.length > 0 ? ` Did you mean ${suggestions.map((s) => s.name).filter(unique).join(', ')}?` : '';
+    const hint = suggestions.length > 0 ? ` Did you mean ${suggestionNames(graph, suggestions).join(', ')}?` : '';
     throw new NotFoundError(`query/resolveTarget: nothing${kinds} matches "${ref}".${hint}`, suggestions);
   }
   const limit = options.limit ?? 10;
@@ -174,4 +174,9 @@ export function editDistance(a: string, b: string, max: number): number {
     prev = cur;
   }
   return prev[b.length];
+}
+
+/** The names to offer in a "did you mean" (items leave out names their ids already say). */
+export function suggestionNames(graph: CodeGraph, suggestions: readonly Item[]): string[] {
+  return suggestions.map((s) => graph.node(s.id)?.name ?? s.id).filter(unique);
 }

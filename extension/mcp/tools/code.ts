@@ -97,7 +97,7 @@ const findSymbol_ = defineTool({
     if (!a.includeSource) return found;
     const reader = sourceReader(ctx.ws);
     const items = found.items.map((it, i) => {
-      if (i >= SOURCE_FOR_FIRST || it.kind === 'module' || it.kind === 'external' || it.loc === undefined) return it;
+      if (i >= SOURCE_FOR_FIRST || it.id.startsWith('module:') || it.loc === undefined) return it;
       try {
         return { ...it, source: sourceExcerpt(source(ctx.ws.graph, { target: it.id, maxLines: a.maxLines ?? 80 }, reader)) };
       } catch {
