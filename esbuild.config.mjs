@@ -1,53 +1,72 @@
-// Bundles every entry point into dist/ and copies the tree-sitter grammars and queries beside them.
-// tsc only type-checks (npm run typecheck); esbuild emits.
+// Bundles every entry point and copies the tree-sitter grammars and queries beside them.
+// tsc only type-checks (npm run typecheck); esbuild emits. The bench builds its child process
+// with the same `bundle()`, so what it measures is what ships.
 import * as esbuild from 'esbuild';
 import { cpSync, mkdirSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const require = createRequire(import.meta.url);
-const production = process.argv.includes('--production');
-const watch = process.argv.includes('--watch');
+const ROOT = dirname(fileURLToPath(import.meta.url));
+const GRAMMARS = ['tree-sitter-python.wasm', 'tree-sitter-typescript.wasm', 'tree-sitter-tsx.wasm', 'tree-sitter-javascript.wasm'];
 
-const common = {
-  bundle: true,
-  platform: 'node',
-  format: 'cjs',
-  target: 'node20',
-  sourcemap: !production,
-  minify: production,
-  logLevel: 'warning',
-  // vscode is provided by the host. The grammar package is only looked up when running from source.
-  external: ['vscode', '@vscode/tree-sitter-wasm/package.json'],
-  // ESM builds first: jsonc-parser's UMD build hides its requires from the bundler.
-  mainFields: ['module', 'main'],
-  // web-tree-sitter's ESM build asks for import.meta.url, which a CommonJS bundle lacks.
-  define: { 'import.meta.url': 'importMetaUrl' },
-};
+// web-tree-sitter's ESM build asks for import.meta.url, which a CommonJS bundle lacks.
 const importMetaShim = 'const importMetaUrl = require("node:url").pathToFileURL(__filename).href;';
 
-const entries = [
-  { entryPoints: ['extension/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: `#!/usr/bin/env node\n${importMetaShim}` } },
-  { entryPoints: ['extension/core/index/parse_worker.ts'], outfile: 'dist/parse_worker.js', banner: { js: importMetaShim } },
-];
+/** @param {{ production?: boolean }} options */
+function commonOptions({ production = false } = {}) {
+  return {
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    sourcemap: !production,
+    minify: production,
+    logLevel: 'warning',
+    // vscode is provided by the host. The grammar package is only looked up when running from source.
+    external: ['vscode', '@vscode/tree-sitter-wasm/package.json'],
+    // ESM builds first: jsonc-parser's UMD build hides its requires from the bundler.
+    mainFields: ['module', 'main'],
+    define: { 'import.meta.url': 'importMetaUrl' },
+    banner: { js: importMetaShim },
+  };
+}
 
-function copyGrammars() {
-  const out = 'dist/grammars';
+/** The parse worker always sits beside the bundles that start it. */
+const WORKER = { in: 'extension/core/index/parse_worker.ts', out: 'parse_worker' };
+
+/**
+ * Builds `entries` ({in, out} pairs, `out` without extension) and the parse worker into `outdir`,
+ * with the grammars beside them. Grammar binaries come from their npm packages; none is committed.
+ */
+export async function bundle(entries, outdir, options = {}) {
+  const common = commonOptions(options);
+  await Promise.all(
+    [...entries, WORKER].map((e) =>
+      esbuild.build({
+        ...common,
+        entryPoints: [resolve(ROOT, e.in)],
+        outfile: join(outdir, `${e.out}.js`),
+        ...(e.shebang ? { banner: { js: `#!/usr/bin/env node\n${importMetaShim}` } } : {}),
+      }),
+    ),
+  );
+  copyGrammars(outdir);
+}
+
+function copyGrammars(outdir) {
+  const out = join(outdir, 'grammars');
   mkdirSync(out, { recursive: true });
-  // Grammar binaries come from their npm packages at build time; none is committed.
   const wasmDir = join(dirname(require.resolve('@vscode/tree-sitter-wasm/package.json')), 'wasm');
-  for (const name of ['tree-sitter-python.wasm', 'tree-sitter-typescript.wasm', 'tree-sitter-tsx.wasm', 'tree-sitter-javascript.wasm']) {
-    cpSync(join(wasmDir, name), join(out, name));
-  }
-  cpSync(join(dirname(require.resolve('web-tree-sitter')), 'web-tree-sitter.wasm'), 'dist/web-tree-sitter.wasm');
-  for (const lang of readdirSync('grammars', { withFileTypes: true })) {
-    if (lang.isDirectory()) cpSync(join('grammars', lang.name), join(out, lang.name), { recursive: true });
+  for (const name of GRAMMARS) cpSync(join(wasmDir, name), join(out, name));
+  cpSync(join(dirname(require.resolve('web-tree-sitter')), 'web-tree-sitter.wasm'), join(outdir, 'web-tree-sitter.wasm'));
+  for (const lang of readdirSync(join(ROOT, 'grammars'), { withFileTypes: true })) {
+    if (lang.isDirectory()) cpSync(join(ROOT, 'grammars', lang.name), join(out, lang.name), { recursive: true });
   }
 }
 
-if (watch) {
-  for (const e of entries) await (await esbuild.context({ ...common, ...e })).watch();
-} else {
-  await Promise.all(entries.map((e) => esbuild.build({ ...common, ...e })));
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  const production = process.argv.includes('--production');
+  await bundle([{ in: 'extension/cli/main.ts', out: 'cli', shebang: true }], join(ROOT, 'dist'), { production });
 }
-copyGrammars();

@@ -9,7 +9,7 @@
 import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { basename, isAbsolute, join, posix, relative, resolve, sep } from 'node:path';
 import { FACTS_VERSION, type FileFacts } from './parse/facts';
-import { languageForPath } from './parse/grammar';
+import { languageForPath, loadGrammar } from './parse/grammar';
 import type { CodeGraph } from './model/graph';
 import { GraphAssembler, type AssemblerState } from './index/assembler';
 import { ParsePool, type ParseResult, type ParseTask } from './index/parse_pool';
@@ -274,6 +274,7 @@ export class Workspace {
       this.skipped = data.skipped ?? [];
       if (data.indexedAt) this.lastIndexedAt = new Date(data.indexedAt);
       this.snapshotNote = `loaded ${read.writtenAt} in ${Math.round(performance.now() - started)} ms`;
+      this.warmGrammars();
       this.log('info', `snapshot ${this.snapshotNote}`);
     } catch (err) {
       // A snapshot that reads as JSON but not as ours: start clean rather than half-loaded.
@@ -342,6 +343,7 @@ export class Workspace {
     this.lastIndexedAt = new Date();
     if (changes.size > 0 || tasks.length > 0) await this.save();
     const savedAt = performance.now();
+    this.warmGrammars();
     this.lastIndexMs = savedAt - started;
     return {
       files: this.fileStates.size,
@@ -354,6 +356,21 @@ export class Workspace {
       durationMs: Math.round(this.lastIndexMs),
       phases: { walk: Math.round(walked - started), parse: Math.round(parsedAt - walked), resolve: Math.round(resolvedAt - parsedAt), save: Math.round(savedAt - resolvedAt) },
     };
+  }
+
+  /**
+   * The first save after an index or a restart parses here, not on a worker: load the grammars now,
+   * in the background, rather than on that save's path.
+   */
+  private warmGrammars(): void {
+    const languages = new Set<string>();
+    for (const path of this.fileStates.keys()) {
+      const language = languageForPath(path);
+      if (language && !languages.has(language)) {
+        languages.add(language);
+        loadGrammar(language).catch(() => undefined); // a failure shows up, with its reason, when a file needs it
+      }
+    }
   }
 
   /** Folds parse results into `changes`; returns how many files were parsed anew. */

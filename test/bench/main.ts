@@ -34,6 +34,8 @@ function parseArgs(argv: readonly string[]): Args {
   };
 }
 
+/** Symbol of the cold-start query on the 100k-line subset of Django (the first files in path order). */
+const SUBSET_FIRST_QUERY = 'django.contrib.admin.sites.AdminSite.register';
 /** Symbol of the cold-start query on Django. */
 const DJANGO_FIRST_QUERY = 'django.urls.base.reverse';
 
@@ -78,7 +80,7 @@ async function main(): Promise<void> {
   result.index = index;
 
   let hundredK: HundredK | undefined;
-  let cold: ColdStartFigure | { corpus: string; error: string } | undefined;
+  const cold: (ColdStartFigure | { corpus: string; error: string })[] = [];
   let mcp: McpFigure | { corpus: string; error: string } | undefined;
   let incremental: IncrementalFigure | { corpus: string; error: string } | undefined;
   if (dj) {
@@ -86,7 +88,9 @@ async function main(): Promise<void> {
     hundredK = await measure100k(childJs, dj);
     const djDir = index.find((f) => f.corpus === 'django')?.dir ?? scratchCopy(dj, 'ours');
     log(args, 'cold start');
-    cold = await measureColdStart(childJs, dj.name, djDir, DJANGO_FIRST_QUERY, args.quick ? 2 : 5);
+    // The target is stated for 100k lines; the whole corpus is shown beside it.
+    cold.push(await measureColdStart(childJs, `${dj.name} 100k`, hundredK.dir, SUBSET_FIRST_QUERY, args.quick ? 2 : 5));
+    cold.push(await measureColdStart(childJs, dj.name, djDir, DJANGO_FIRST_QUERY, args.quick ? 2 : 5));
     log(args, 'MCP latency');
     let ws: Workspace | undefined;
     try {
@@ -120,7 +124,7 @@ function render(
   result: Record<string, unknown>,
   index: IndexFigure[],
   hundredK: HundredK | undefined,
-  cold: ColdStartFigure | { corpus: string; error: string } | undefined,
+  cold: (ColdStartFigure | { corpus: string; error: string })[],
   incremental: IncrementalFigure | { corpus: string; error: string } | undefined,
   mcp: McpFigure | { corpus: string; error: string } | undefined,
   tokens: TokenFigure[],
@@ -168,13 +172,16 @@ out.push('ours/peer compares process wall clocks; the peer also prints its own (
   }
 
   out.push(heading('Cold start from the snapshot (fresh process: Workspace.open + first query)'));
-  if (!cold) out.push('n/a');
-  else if ('error' in cold) out.push(`error: ${cold.error}`);
-  else {
-    out.push(table(['corpus', 'runs', 'open', 'first query', 'total (median)', 'total (worst)', 'RSS (median)', 'RSS (worst)'], [[cold.corpus, cold.runs, `${fmt(cold.openMs)} ms`, `${fmt(cold.queryMs)} ms`, `${fmt(cold.totalMs)} ms`, `${fmt(cold.worstTotalMs)} ms`, `${fmt(cold.rssMb)} MB`, `${fmt(cold.worstRssMb)} MB`]]));
-    out.push(`first query: callers ${DJANGO_FIRST_QUERY}; ${cold.nodes} nodes`);
-    targets.push(['cold start <= 500 ms', `${fmt(cold.totalMs)} ms`, cold.totalMs <= 500]);
-    targets.push(['RSS after cold start <= 300 MB', `${fmt(cold.rssMb)} MB`, cold.rssMb <= 300]);
+  if (cold.length === 0) out.push('n/a');
+  for (const c of cold.filter((c): c is { corpus: string; error: string } => 'error' in c)) out.push(`${c.corpus}: error ${c.error}`);
+  const figures = cold.filter((c): c is ColdStartFigure => !('error' in c));
+  if (figures.length) {
+    out.push(table(['corpus', 'runs', 'open', 'first query', 'total (median)', 'total (worst)', 'RSS (median)', 'RSS (worst)'], figures.map((c) => [c.corpus, c.runs, `${fmt(c.openMs)} ms`, `${fmt(c.queryMs)} ms`, `${fmt(c.totalMs)} ms`, `${fmt(c.worstTotalMs)} ms`, `${fmt(c.rssMb)} MB`, `${fmt(c.worstRssMb)} MB`])));
+    out.push(`first query: callers ${SUBSET_FIRST_QUERY} (100k), ${DJANGO_FIRST_QUERY}; ${figures.map((c) => `${c.corpus}: ${c.nodes} nodes`).join(', ')}`);
+  }
+  for (const c of figures) {
+    targets.push([`cold start <= 500 ms (${c.corpus})`, `${fmt(c.totalMs)} ms`, c.totalMs <= 500]);
+    targets.push([`RSS after cold start <= 300 MB (${c.corpus})`, `${fmt(c.rssMb)} MB`, c.rssMb <= 300]);
   }
 
   out.push(heading('MCP query latency (loopback, Streamable HTTP, bearer token)'));

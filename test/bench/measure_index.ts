@@ -79,6 +79,8 @@ export async function measureIndex(childJs: string, corpus: Corpus, withPeer: bo
 
 export interface HundredK {
   corpus: string;
+  /** The subset's folder, indexed (its snapshot is written): the cold-start figure reads it. */
+  dir: string;
   files: number;
   lines: number;
   result: IndexFigure['ours'];
@@ -87,5 +89,5 @@ export interface HundredK {
 /** "100k lines in X s": the first source files of the corpus making up 100,000 lines, indexed cold. */
 export async function measure100k(childJs: string, corpus: Corpus): Promise<HundredK> {
   const subset = subsetCopy(corpus, 100_000, '100k');
-  return { corpus: corpus.name, files: subset.files, lines: subset.lines, result: await indexOnce(childJs, subset.dir) };
+  return { corpus: corpus.name, dir: subset.dir, files: subset.files, lines: subset.lines, result: await indexOnce(childJs, subset.dir) };
 }
