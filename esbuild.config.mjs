@@ -68,5 +68,12 @@ function copyGrammars(outdir) {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   const production = process.argv.includes('--production');
-  await bundle([{ in: 'extension/cli/main.ts', out: 'cli', shebang: true }], join(ROOT, 'dist'), { production });
+  await bundle(
+    [
+      { in: 'extension/cli/main.ts', out: 'cli', shebang: true },
+      { in: 'extension/vscode/main.ts', out: 'extension' },
+    ],
+    join(ROOT, 'dist'),
+    { production },
+  );
 }

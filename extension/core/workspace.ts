@@ -8,7 +8,7 @@
  */
 import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { basename, isAbsolute, join, posix, relative, resolve, sep } from 'node:path';
-import { FACTS_VERSION, type FileFacts } from './parse/facts';
+import { FACTS_VERSION, type FileFacts, type LanguageId } from './parse/facts';
 import { languageForPath, loadGrammar } from './parse/grammar';
 import type { CodeGraph } from './model/graph';
 import { GraphAssembler, type AssemblerState } from './index/assembler';
@@ -27,6 +27,8 @@ export interface WorkspaceOptions {
   exclude?: string[];
   maxFileSize?: number;
   maxFiles?: number;
+  /** Only these languages are indexed (default: all). */
+  languages?: LanguageId[];
   /** Parse workers (default: up to 2, by the machine's cores). 0 parses in process. */
   workers?: number;
   log?: (level: LogLevel, message: string) => void;
@@ -313,6 +315,7 @@ export class Workspace {
     const tasks: ParseTask[] = [];
     const seen = new Set<string>();
     for (const file of walk.files) {
+      if (!this.wantsLanguage(file.language)) continue;
       seen.add(file.path);
       const known = this.fileStates.get(file.path);
       const facts = this.assembler.facts(file.path);
@@ -348,7 +351,7 @@ export class Workspace {
     return {
       files: this.fileStates.size,
       parsed,
-      unchanged: walk.files.length - tasks.length + results.filter((r) => r.kind === 'unchanged').length,
+      unchanged: seen.size - tasks.length + results.filter((r) => r.kind === 'unchanged').length,
       removed,
       resolved: summary.resolvedFiles,
       skipped,
@@ -416,7 +419,7 @@ export class Workspace {
       }
       if (isConfigFile(rel)) configTouched = true;
       const language = languageForPath(rel);
-      if (!language || this.isExcluded(rel)) continue;
+      if (!language || !this.wantsLanguage(language) || this.isExcluded(rel)) continue;
       const abs = join(this.root, rel);
       let st: ReturnType<typeof statSync> | undefined;
       try {
@@ -464,6 +467,10 @@ export class Workspace {
       if (!p.endsWith('/')) out.push(p);
     }
     return out;
+  }
+
+  private wantsLanguage(language: LanguageId): boolean {
+    return !this.options.languages || this.options.languages.includes(language);
   }
 
   private isExcluded(rel: string): boolean {

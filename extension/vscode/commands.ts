@@ -1,0 +1,6 @@
+/**
+ * Scaffold, replaced by its owner: keeps the extension building while the parts are written.
+ */
+import type { Ctx } from './ctx';
+
+export function registerCommands(_ctx: Ctx): void {}

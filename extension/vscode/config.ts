@@ -1,0 +1,55 @@
+/**
+ * Settings
+ * ========
+ * The extension's settings (contributes.configuration in package.json), read fresh each time so
+ * that a change takes effect without a reload.
+ */
+import * as vscode from 'vscode';
+import type { LanguageId } from '../core/parse/facts';
+import type { WorkspaceOptions } from '../core/workspace';
+
+export interface Settings {
+  include: string[];
+  exclude: string[];
+  languages: ('python' | 'typescript' | 'javascript')[];
+  maxFileSize: number;
+  maxFiles: number;
+  adrFolder: string;
+  adrFilenamePattern: string;
+  codeLens: { callers: boolean; tests: boolean; decisions: boolean };
+  mcp: { enabled: boolean; port: number; socket: string };
+}
+
+export function readSettings(scope?: vscode.ConfigurationScope): Settings {
+  const c = vscode.workspace.getConfiguration('kgMemory', scope);
+  return {
+    include: c.get<string[]>('include', []),
+    exclude: c.get<string[]>('exclude', []),
+    languages: c.get<Settings['languages']>('languages', ['python', 'typescript', 'javascript']),
+    maxFileSize: c.get<number>('maxFileSize', 1024 * 1024),
+    maxFiles: c.get<number>('maxFiles', 50_000),
+    adrFolder: c.get<string>('adr.folder', ''),
+    adrFilenamePattern: c.get<string>('adr.filenamePattern', '^\\d{4}-.+\\.md$'),
+    codeLens: {
+      callers: c.get<boolean>('codeLens.callers', true),
+      tests: c.get<boolean>('codeLens.tests', true),
+      decisions: c.get<boolean>('codeLens.decisions', true),
+    },
+    mcp: { enabled: c.get<boolean>('mcp.enabled', true), port: c.get<number>('mcp.port', 0), socket: c.get<string>('mcp.socket', '') },
+  };
+}
+
+/** The settings that decide what is indexed, as core Workspace options. */
+export function indexOptions(s: Settings): Pick<WorkspaceOptions, 'include' | 'exclude' | 'maxFileSize' | 'maxFiles' | 'languages'> {
+  const languages: LanguageId[] = s.languages.flatMap((l): LanguageId[] => (l === 'typescript' ? ['typescript', 'tsx'] : [l]));
+  return {
+    ...(s.include.length ? { include: s.include } : {}),
+    ...(s.exclude.length ? { exclude: s.exclude } : {}),
+    maxFileSize: s.maxFileSize,
+    maxFiles: s.maxFiles,
+    languages,
+  };
+}
+
+/** Settings whose change means the folder must be indexed again. */
+export const INDEX_SETTINGS = ['kgMemory.include', 'kgMemory.exclude', 'kgMemory.languages', 'kgMemory.maxFileSize', 'kgMemory.maxFiles'];

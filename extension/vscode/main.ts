@@ -1,0 +1,69 @@
+/**
+ * KG Memory for VS Code
+ * =====================
+ * activate() builds one Ctx, registers every part, and starts indexing in the background: start-up
+ * is never blocked. Each part is a `register…(ctx)` in its own module.
+ */
+import * as vscode from 'vscode';
+import { registerCodeLens } from './codelens';
+import { registerCommands } from './commands';
+import { INDEX_SETTINGS } from './config';
+import { Ctx } from './ctx';
+import type { FolderIndex } from './folder_index';
+import { registerHover } from './hover';
+import { registerMcpHost } from './mcp_host';
+import { registerStatusBar } from './status';
+import { registerWatchers } from './watch';
+
+/** What the extension exports: for other extensions and for its own integration tests. */
+export interface KgMemoryApi {
+  /** Resolves when every open folder has finished its current index. */
+  whenIndexed(): Promise<void>;
+  folders(): FolderIndex[];
+}
+
+export function activate(extCtx: vscode.ExtensionContext): KgMemoryApi {
+  const ctx = new Ctx(extCtx);
+  try {
+    registerStatusBar(ctx);
+    registerCommands(ctx);
+    registerCodeLens(ctx);
+    registerHover(ctx);
+    registerWatchers(ctx);
+    registerMcpHost(ctx);
+  } catch (err) {
+    // VS Code does not show a notification when an extension fails to activate, so we do.
+    void vscode.window.showErrorMessage(`KG Memory could not start: ${(err as Error).message}`);
+    throw err;
+  }
+  let indexed = openAndIndex(ctx);
+  ctx.pushExtCleanup(
+    vscode.workspace.onDidChangeWorkspaceFolders(() => {
+      indexed = indexed.then(() => openAndIndex(ctx));
+    }),
+  );
+  ctx.pushExtCleanup(
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (!INDEX_SETTINGS.some((s) => e.affectsConfiguration(s))) return;
+      // What is indexed changed: every folder opens again with the new options and re-indexes.
+      indexed = indexed.then(async () => {
+        await ctx.closeFolders();
+        await openAndIndex(ctx);
+      });
+    }),
+  );
+  return {
+    whenIndexed: () => indexed,
+    folders: () => ctx.allFolders(),
+  };
+}
+
+/** Opens the folders not open yet and indexes them, one after another (two cores are shared). */
+async function openAndIndex(ctx: Ctx): Promise<void> {
+  const opened = await ctx.syncFolders();
+  for (const folder of opened) await folder.index();
+}
+
+export function deactivate(): void {
+  // Everything is disposed through the extension context's subscriptions (Ctx is one of them).
+}
