@@ -137,8 +137,6 @@ export class Project {
   /** The workspace folder's own name, for a workspace that is itself a Python package. */
   rootPackage: string | undefined;
 
-  constructor(private configFiles: ReadonlyMap<string, string> = new Map()) {}
-
   // ---- mutation (by the assembler) --------------------------------------------------------
 
   setFacts(path: string, facts: FileFacts | undefined): void {
@@ -152,7 +150,6 @@ export class Project {
   }
 
   setConfigFiles(configs: ReadonlyMap<string, string>): void {
-    this.configFiles = configs;
     this.tsResolver = new TsModuleResolver(configs);
   }
 
@@ -174,7 +171,6 @@ export class Project {
     }
     this.dirs = new Set();
     for (const p of this.facts.keys()) for (let d = posix.dirname(p); d !== '.' && !this.dirs.has(d); d = posix.dirname(d)) this.dirs.add(d);
-    if (this.tsResolver === undefined) this.tsResolver = new TsModuleResolver(this.configFiles);
 
     const changedKeys = new Set<string>();
     const diff = (a: Map<string, string>, b: Map<string, string>): void => {

@@ -61,10 +61,6 @@ class EdgeSet {
     if (extra.confidence && (!e.confidence || CONFIDENCE_RANK[extra.confidence] > CONFIDENCE_RANK[e.confidence])) e.confidence = extra.confidence;
   }
 
-  has(kind: EdgeKind, source: string, target: string): boolean {
-    return this.edges.has(edgeKey(kind, source, target));
-  }
-
   list(): ResolvedEdge[] {
     const out = [...this.edges.values()];
     for (const e of out) {
