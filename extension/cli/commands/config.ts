@@ -3,60 +3,18 @@
  * ==============
  * Prints the MCP configuration that makes a client start `kg-memory mcp --root <abs root>`,
  * in that client's own current format. The snippet goes to stdout (so it can be redirected);
- * where to put it goes to stderr.
+ * where to put it goes to stderr. The snippet is built by mcp/client_config, which the VS Code
+ * extension shares.
  */
 import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { EXIT, UsageError } from './common';
 import type { ExitCode } from './common';
+import { CLIENTS, configSnippet } from '../../mcp/client_config';
+import type { Client } from '../../mcp/client_config';
 
-export const CLIENTS = ['claude', 'cursor', 'codex', 'vscode', 'opencode'] as const;
-export type Client = (typeof CLIENTS)[number];
-
-export interface ConfigSnippet {
-  /** Where the snippet goes, and any one-line alternative. */
-  where: string;
-  text: string;
-}
-
-const NAME = 'kg-memory';
-
-function shellQuote(s: string): string {
-  return /^[A-Za-z0-9_./:=@%+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
-}
-
-export function configSnippet(client: Client, root: string, command = NAME): ConfigSnippet {
-  const args = ['mcp', '--root', root];
-  const json = (v: unknown): string => JSON.stringify(v, null, 2);
-  switch (client) {
-    case 'claude':
-      return {
-        where: `Claude Code: merge into .mcp.json at the project root (or run: claude mcp add --scope project ${NAME} -- ${[command, ...args].map(shellQuote).join(' ')})`,
-        text: json({ mcpServers: { [NAME]: { type: 'stdio', command, args, env: {} } } }),
-      };
-    case 'cursor':
-      return {
-        where: 'Cursor: merge into .cursor/mcp.json in the project (or ~/.cursor/mcp.json for every project)',
-        text: json({ mcpServers: { [NAME]: { command, args } } }),
-      };
-    case 'codex':
-      return {
-        where: `Codex: append to ~/.codex/config.toml (or run: codex mcp add ${NAME} -- ${[command, ...args].map(shellQuote).join(' ')})`,
-        // JSON string escapes are valid TOML basic-string escapes.
-        text: [`[mcp_servers.${NAME}]`, `command = ${JSON.stringify(command)}`, `args = [${args.map((a) => JSON.stringify(a)).join(', ')}]`].join('\n'),
-      };
-    case 'vscode':
-      return {
-        where: 'VS Code: merge into .vscode/mcp.json in the workspace',
-        text: json({ servers: { [NAME]: { type: 'stdio', command, args } } }),
-      };
-    case 'opencode':
-      return {
-        where: 'opencode: merge into opencode.json at the project root (or ~/.config/opencode/opencode.json)',
-        text: json({ $schema: 'https://opencode.ai/config.json', mcp: { [NAME]: { type: 'local', command: [command, ...args], enabled: true } } }),
-      };
-  }
-}
+export { CLIENTS, configSnippet } from '../../mcp/client_config';
+export type { Client, ConfigSnippet } from '../../mcp/client_config';
 
 export interface ConfigCommandOptions {
   root?: string;
