@@ -53,10 +53,12 @@
   right: (_) @this.value)
 (return_statement (_) @return.value)
 
-;; ---- calls (tagged templates have template_string arguments and are left out) -----------------
+;; ---- calls -----------------------------------------------------------------------------------
 ; Test blocks (describe/it/test) are calls too: their callee text is recognised by the extractor,
 ; which is cheaper than a separate pattern with a predicate over every call.
 (call_expression function: (_) @call.callee arguments: (arguments))
+; A tagged template (_`code`, sql`…`) calls its tag, as the checker counts it.
+(call_expression function: (_) @call.callee arguments: (template_string))
 (new_expression constructor: (_) @new.callee)
 
 ;; ---- references: names used as values without being called ------------------------------------

@@ -470,7 +470,7 @@ describe('python calls', () => {
     `);
     assert.deepEqual(
       f.calls.map((c) => c.callee),
-      [['self', 'a', 'b'], ['make()', 'run'], ['make'], ['super()', 'f'], ['super'], ['?', 'f'], ['Foo'], ['?', 'join'], ['a', 'b']],
+      [['self', 'a', 'b'], ['make()', 'run'], ['make'], ['super()', 'f'], ['super'], ['a', '[]', 'f'], ['Foo'], ['?', 'join'], ['a', 'b']],
     );
     assert.ok(f.calls.every((c) => c.caller === 'f'));
   });

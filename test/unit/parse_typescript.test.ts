@@ -270,7 +270,7 @@ test('re-exports and local export lists', async () => {
   assert.equal(sym(f, 'a').exported, true);
 });
 
-test('call chains: this, call results, new, super, optional, casts, subscripts; tagged templates skipped', async () => {
+test('call chains: this, call results, new, super, optional, casts, subscripts, tagged templates', async () => {
   const src = [
     'class K extends B {',
     '  m() {',
@@ -298,7 +298,8 @@ test('call chains: this, call results, new, super, optional, casts, subscripts; 
     ['a|b', 7, false],
     ['x|bar', 8, false],
     ['x|baz', 9, false],
-    ['?|f', 10, false],
+    ['a|[]|f', 10, false],
+    ['styled|div', 11, false],
     ['super', 13, false],
     ['Foo', 5, true],
   ]);
@@ -313,7 +314,7 @@ test('chains read from the text agree with the tree; unclear texts are left to t
     assert.equal(scanChain(unclear), undefined, unclear);
   }
   const f = await facts('function g() {\n  expect(f(1, ")")).toBe(2);\n  a[0].b();\n  f(/\\(/).y();\n}\n');
-  assert.deepEqual(f.calls.map((c) => c.callee.join('|')), ['expect', 'f', 'expect()|toBe', '?|b', 'f', 'f()|y']);
+  assert.deepEqual(f.calls.map((c) => c.callee.join('|')), ['expect', 'f', 'expect()|toBe', 'a|[]|b', 'f', 'f()|y']);
 });
 
 test('references: callbacks, this-members, instanceof, types; locals and params skipped', async () => {

@@ -28,10 +28,10 @@ export type SymbolKind =
  *   `super().save`       → ["super()", "save"]      (Python)
  *   `super.save`         → ["super", "save"]        (TypeScript/JavaScript)
  *   `new Foo().bar`      → ["Foo()", "bar"]         `new X` is written as a call of X
- *   `a[0].b`             → ["?", "b"]               anything not a plain name/member/call becomes "?"
- *   `"str".join`         → ["?", "join"]
+ *   `a[0].b`             → ["a", "[]", "b"]          an index is an element of what precedes it
+ *   `"str".join`         → ["?", "join"]            anything not a plain name/member/call/index becomes "?"
  *   `for x in self.items` → x: ["self", "items", "[]"]  a "[]" segment is an element of what precedes it
- *                                                    (for/for-of targets, comprehensions, `xs[0]` may use it too)
+ *                                                    (for/for-of targets, comprehensions, indexing)
  */
 export type Chain = string[];
 

@@ -61,6 +61,11 @@ export function chainOf(node: Node): ChainResult {
       if (first && name) row = name.startPosition.row;
       reversed.push(segment(name ? name.text : '?', called));
       cur = cur.childForFieldName('object');
+    } else if (type === 'subscript') {
+      // `xs[0].run()`: an element of xs ("[]"), as iterating it would give.
+      if (first) row = cur.startPosition.row;
+      reversed.push(called ? '[]()' : '[]');
+      cur = cur.childForFieldName('value');
     } else {
       reversed.push(type === 'identifier' ? segment(cur.text, called) : '?');
       if (first) row = cur.startPosition.row;

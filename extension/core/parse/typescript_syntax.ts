@@ -171,6 +171,10 @@ export function walkChain(source: string, node: Node): Chain {
       const property = cur.childForFieldName('property');
       push(property ? textOf(source, property) : '?');
       cur = cur.childForFieldName('object');
+    } else if (type === 'subscript_expression') {
+      // `nodes[i].optimize()`: an element of nodes ("[]"), as iterating it would give.
+      push('[]');
+      cur = cur.childForFieldName('object');
     } else if (type === 'call_expression') {
       called = true;
       cur = cur.childForFieldName('function');
