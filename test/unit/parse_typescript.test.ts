@@ -348,13 +348,20 @@ test('references: callbacks, this-members, instanceof, types; locals and params 
   assert.ok(f.references.every((r) => r.from === 'wire'));
 });
 
-test('locals inside functions: new, annotation, call, this-member; destructuring skipped', async () => {
-  const f = await facts(`function run() {\n  const a = new Foo();\n  const b: Bar = get();\n  const c = make();\n  const d = this.y;\n  const { e } = obj;\n  const n = 1;\n}\n`);
+test('locals inside functions: new, annotation, call, this-member, destructuring', async () => {
+  const f = await facts(
+    `function run() {\n  const a = new Foo();\n  const b: Bar = get();\n  const c = make();\n  const d = this.y;\n  const { e, f: g, h = 1 } = obj;\n  const [i] = list;\n  const { j }: Opts = load();\n  const n = 1;\n}\n`,
+  );
   assert.deepEqual(sym(f, 'run').locals, [
     { name: 'a', value: ['Foo()'], line: 2 },
     { name: 'b', type: 'Bar', value: ['get()'], line: 3 },
     { name: 'c', value: ['make()'], line: 4 },
     { name: 'd', value: ['this', 'y'], line: 5 },
+    { name: 'e', value: ['obj', 'e'], line: 6 },
+    { name: 'g', value: ['obj', 'f'], line: 6 },
+    { name: 'h', value: ['obj', 'h'], line: 6 },
+    { name: 'i', value: ['list', '[]'], line: 7 },
+    { name: 'j', value: ['load()', 'j'], line: 8 },
   ]);
   assert.deepEqual(f.bindings, []);
 });

@@ -103,4 +103,11 @@ describe('typescript resolution', () => {
     assert.ok(edge(ws, 'calls', 'js:lib/legacy:Legacy.load', 'js:lib/store:Cache.fetchAll'), 'this.cache = new Cache() from a destructured require');
     assert.ok(edge(ws, 'calls', 'js:lib/legacy:Legacy.load', 'js:lib/store:open'), 'store.open() through module.exports');
   });
+
+  it('types destructured parameters and locals, and indexed elements', () => {
+    const WIRING = 'ts:src/core/wiring';
+    assert.ok(edge(ws, 'calls', `${WIRING}:persistAll`, `${REPO}:Repo.persist`), '({ repo }: Deps) reads the interface field');
+    assert.ok(edge(ws, 'calls', `${WIRING}:findFirst`, `${REPO}:Repo.find`), 'const { repo: r } = deps');
+    assert.ok(edge(ws, 'calls', `${WIRING}:firstOf`, `${REPO}:Repo.find`), 'repos[0] is a Repo');
+  });
 });

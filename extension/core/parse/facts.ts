@@ -32,6 +32,7 @@ export type SymbolKind =
  *   `"str".join`         → ["?", "join"]            anything not a plain name/member/call/index becomes "?"
  *   `for x in self.items` → x: ["self", "items", "[]"]  a "[]" segment is an element of what precedes it
  *                                                    (for/for-of targets, comprehensions, indexing)
+ *   `const { a }: Opts = …` → a: [":Opts", "a"]      a first segment ":T" is an instance of the type T
  */
 export type Chain = string[];
 
@@ -188,4 +189,4 @@ export interface FileFacts {
   defaultExport?: string;
 }
 
-export const FACTS_VERSION = 2;
+export const FACTS_VERSION = 3;

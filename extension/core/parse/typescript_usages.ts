@@ -174,13 +174,51 @@ export function readBindings(u: Usage, symbolNodes: Set<number>): BindingFact[] 
     const fact = owner >= 0 ? u.scopes.symbols[owner].fact : undefined;
     if (fact && !LOCAL_OWNER_KINDS.has(fact.kind)) continue;
     if (isSymbol && v.value && /function|class/.test(v.value.type)) continue;
-    if (v.nameNode.type !== 'identifier') continue;
-    const binding = bindingOf(u.source, v);
-    if (!binding) continue;
-    if (fact) (fact.locals ??= []).push(binding);
-    else bindings.push(binding);
+    const found = v.nameNode.type === 'identifier' ? [bindingOf(u.source, v)] : destructured(u.source, v);
+    for (const binding of found) {
+      if (!binding) continue;
+      if (fact) (fact.locals ??= []).push(binding);
+      else bindings.push(binding);
+    }
   }
   return bindings;
+}
+
+/**
+ * `const { gen, schema: s } = cxt` → gen: [cxt, gen], s: [cxt, schema]; `const [a] = xs` → a: [xs, "[]"].
+ * With an annotation and no usable value (`const { a }: T = …`) the members are read off the type.
+ */
+function destructured(source: string, v: Candidate): BindingFact[] {
+  const pattern = v.nameNode!;
+  const base = (v.value ? valueInfo(source, v.value).value : undefined) ?? (v.typeNode ? [`:${annotationText(source, v.typeNode)}`] : undefined);
+  if (!base) return [];
+  const line = lineOf(v.node);
+  const out: BindingFact[] = [];
+  if (pattern.type === 'array_pattern') {
+    for (const part of pattern.namedChildren) {
+      if (part?.type === 'identifier') out.push({ name: textOf(source, part), line, value: [...base, '[]'] });
+    }
+    return out;
+  }
+  if (pattern.type !== 'object_pattern') return out;
+  for (const part of pattern.namedChildren) {
+    if (!part) continue;
+    if (part.type === 'shorthand_property_identifier_pattern') {
+      const name = textOf(source, part);
+      out.push({ name, line, value: [...base, name] });
+    } else if (part.type === 'pair_pattern') {
+      const key = part.childForFieldName('key');
+      const value = part.childForFieldName('value');
+      if (key?.type === 'property_identifier' && value?.type === 'identifier') out.push({ name: textOf(source, value), line, value: [...base, textOf(source, key)] });
+    } else if (part.type === 'object_assignment_pattern') {
+      const left = part.childForFieldName('left');
+      if (left?.type === 'shorthand_property_identifier_pattern') {
+        const name = textOf(source, left);
+        out.push({ name, line, value: [...base, name] });
+      }
+    }
+  }
+  return out;
 }
 
 function bindingOf(source: string, v: Candidate): BindingFact | undefined {

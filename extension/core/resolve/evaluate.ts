@@ -11,7 +11,7 @@
  * charges the same dependencies to every file that uses it. An answer cut short by a cycle is never
  * cached: it would depend on where the evaluation started.
  */
-import type { Chain, SymbolFact, SymbolKind } from '../parse/facts';
+import type { Chain, ParamFact, SymbolFact, SymbolKind } from '../parse/facts';
 import { fieldScope, type FileView, type Project } from './project';
 import { pythonModuleCandidates, relativeImportBase } from './python_modules';
 import { isRuntimeGlobal } from './globals';
@@ -69,6 +69,24 @@ interface CacheEntry {
   keys: Set<string>;
 }
 
+/**
+ * `function f({ gen, schema: s }: Cxt)`: which parameter pattern binds `name`, and under which key.
+ * Parameter facts keep a pattern's text as their name; only plain keys and renames are read.
+ */
+function destructuredParam(params: readonly ParamFact[], name: string): { param: ParamFact; key: string } | undefined {
+  for (const param of params) {
+    if (!param.name.startsWith('{') || !param.name.includes(name)) continue;
+    for (const raw of param.name.slice(1, -1).split(',')) {
+      const part = raw.split('=')[0]!.trim();
+      const colon = part.indexOf(':');
+      const key = (colon < 0 ? part : part.slice(0, colon)).trim();
+      const local = (colon < 0 ? part : part.slice(colon + 1)).trim();
+      if (local === name && /^[\w$]+$/.test(key)) return { param, key };
+    }
+  }
+  return undefined;
+}
+
 export class Evaluator {
   tracker = new DepTracker();
   private readonly cache = new Map<string, CacheEntry>();
@@ -93,6 +111,7 @@ export class Evaluator {
         break;
       }
       if (name === '[]') current = i === 0 ? undefined : this.element(current!.value);
+      else if (i === 0 && name.startsWith(':')) current = this.evalType(scope, name.slice(1));
       else current = i === 0 ? this.first(scope, name, isCall) : this.member(current!.value, name);
       if (current && isCall && !(i === 0 && name === 'super')) current = this.call(current.value);
       if (!current) break;
@@ -170,6 +189,11 @@ export class Evaluator {
         }
       }
       return param.type ? held(this.evalType({ path, qn: fn.qualifiedName }, param.type)) : undefined;
+    }
+    const destructured = destructuredParam(params, name);
+    if (destructured) {
+      const whole = destructured.param.type ? this.evalType({ path, qn: fn.qualifiedName }, destructured.param.type) : undefined;
+      return whole ? held(this.member(whole.value, destructured.key)) : undefined;
     }
     const scoped = view.scopedImports.get(fn.qualifiedName)?.get(name);
     if (scoped) return this.importValue(path, scoped.fact, scoped.imported, name);
