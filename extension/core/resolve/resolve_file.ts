@@ -37,7 +37,10 @@ const GENERIC_NAMES = new Set(
     'entries copy append extend insert index count sort join split replace strip encode decode has size length forEach reduce some every includes ' +
     'slice splice concat test exec match __init__ __call__ constructor setup teardown setUp tearDown main log debug info warn warning error fetch ' +
     'request dispatch subscribe publish listen connect disconnect validate check clone equals compare hash serialize deserialize toJSON fromJSON ' +
-    'next resolve reject wait lock unlock flush commit rollback query select insert upsert list show hide toggle enable disable register').split(' '),
+    'next resolve reject wait lock unlock flush commit rollback query select insert upsert list show hide toggle enable disable register ' +
+    // Runtime APIs a workspace often wraps: a receiver we cannot type is more likely the runtime's object.
+    'addEventListener removeEventListener dispatchEvent postMessage addListener removeListener removeAllListeners now abort ' +
+    'append appendChild removeChild querySelector getElementById setAttribute getAttribute preventDefault stopPropagation').split(' '),
 );
 
 const CONFIDENCE_RANK: Record<Confidence, number> = { resolved: 3, inferred: 2, name: 1, convention: 0 };
