@@ -1,0 +1,123 @@
+/**
+ * Hover model
+ * ===========
+ * What the hover on a definition says, as plain data and then as Markdown: the signature in a
+ * code block of the file's language, the doc line, and one section per kind of fact (callers with
+ * the first few as links, tests; later governing decisions and notes), each a count and links.
+ * A new kind is one more section builder and one more label; the renderer stays as it is.
+ *
+ * Pure: no VS Code here. Links are made by the caller (`link(place)`), so the Markdown can point
+ * at a command that opens the place wherever the files are (a remote host too).
+ */
+import type { CodeGraph } from '../core/model/graph';
+import type { NodeAttributes } from '../core/model/types';
+import { callerCount, callersOf, placeOfLoc, testsOf, type Place } from './graph_view';
+
+/** How many links a section lists before "and N more". */
+const FIRST = 5;
+
+export interface HoverLink {
+  label: string;
+  place: Place;
+  /** Said after the link: "via make_service". */
+  note?: string;
+}
+
+export interface HoverSection {
+  kind: 'callers' | 'tests';
+  total: number;
+  items: HoverLink[];
+}
+
+export interface HoverData {
+  id: string;
+  name: string;
+  /** VS Code language id of the code block. */
+  language: string;
+  signature?: string;
+  doc?: string;
+  sections: HoverSection[];
+}
+
+const FENCE_LANGUAGE: Record<string, string> = { python: 'python', typescript: 'typescript', tsx: 'typescriptreact', javascript: 'javascript' };
+
+type SectionBuilder = (graph: CodeGraph, id: string) => HoverSection;
+
+const SECTIONS: readonly SectionBuilder[] = [
+  (graph, id) => ({
+    kind: 'callers',
+    total: callerCount(graph, id),
+    items: callersOf(graph, id)
+      .slice(0, FIRST)
+      .map((s) => ({ label: labelOf(graph.node(s.caller), s.path), place: { path: s.path, line: s.line } })),
+  }),
+  (graph, id) => {
+    const r = testsOf(graph, id, FIRST);
+    const items: HoverLink[] = [];
+    for (const t of r.items) {
+      const place = placeOfLoc(t.loc);
+      if (place === undefined) continue;
+      const link: HoverLink = { label: labelOf(graph.node(t.id), place.path), place };
+      const via = t.via === undefined ? undefined : graph.node(t.via);
+      if (t.how === 'transitive' && via !== undefined) link.note = `via ${via.qualifiedName ?? via.name}`;
+      items.push(link);
+    }
+    return { kind: 'tests', total: r.total, items };
+  },
+];
+
+/** A caller or test as people name it: its qualified name, or the file for module-level code. */
+function labelOf(a: NodeAttributes | undefined, path: string): string {
+  if (a === undefined || a.kind === 'file') return path;
+  return a.qualifiedName ?? a.name;
+}
+
+export function hoverData(graph: CodeGraph, id: string): HoverData | undefined {
+  const a = graph.node(id);
+  if (a === undefined) return undefined;
+  const data: HoverData = {
+    id,
+    name: a.qualifiedName ?? a.name,
+    language: FENCE_LANGUAGE[a.language ?? ''] ?? '',
+    sections: SECTIONS.map((build) => build(graph, id)),
+  };
+  if (a.signature) data.signature = a.signature;
+  if (a.doc) data.doc = a.doc;
+  return data;
+}
+
+const NOUN: Record<HoverSection['kind'], [one: string, many: string]> = {
+  callers: ['caller', 'callers'],
+  tests: ['test', 'tests'],
+};
+
+/** Markdown of the hover. `link(place)` gives the target of a link to a place. */
+export function hoverMarkdown(d: HoverData, link: (place: Place) => string): string {
+  const parts: string[] = [];
+  if (d.signature) parts.push(`\`\`\`${d.language}\n${d.signature}\n\`\`\``);
+  if (d.doc) parts.push(escapeMarkdown(d.doc));
+  const lines: string[] = [];
+  for (const s of d.sections) {
+    const [one, many] = NOUN[s.kind];
+    if (s.total === 0) {
+      lines.push(`no ${many} found`);
+      continue;
+    }
+    const links = s.items.map((i) => {
+      const title = `${i.place.path}:${i.place.line + 1}`;
+      const text = `[${escapeMarkdown(i.label)}](${link(i.place)} "${title}")`;
+      return i.note ? `${text} _(${escapeMarkdown(i.note)})_` : text;
+    });
+    const more = s.total - s.items.length;
+    if (more > 0) links.push(`and ${more} more`);
+    lines.push(`**${s.total} ${s.total === 1 ? one : many}**: ${links.join(' · ')}`);
+  }
+  // Two trailing spaces: a line break inside one paragraph, so the sections stay close together.
+  if (lines.length > 0) parts.push(lines.join('  \n'));
+  return parts.join('\n\n');
+}
+
+/** Markdown's special characters, escaped so names like `__init__` are not read as emphasis. */
+export function escapeMarkdown(text: string): string {
+  return text.replace(/[\\`*_{}[\]()<>#+\-.!|~]/g, '\\$&');
+}
