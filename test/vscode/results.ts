@@ -1,0 +1,65 @@
+/**
+ * Reading a host run's output
+ * ===========================
+ * The in-host runner prints one `KGTEST {json}` line per test (suite/runner.ts) and run.ts prints
+ * `KGSKIP <reason>` when the host cannot run; this turns a run's stdout back into results.
+ */
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { RESULT_PREFIX, type TestResult } from './suite/runner';
+import { REPO_ROOT } from './host';
+
+export interface HostResult extends TestResult {
+  suite: string;
+}
+
+export interface HarnessRun {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  results: HostResult[];
+  skip?: string;
+  /** Every line that is not a result, for the failure message. */
+  log: string[];
+}
+
+export function parseOutput(output: string): Omit<HarnessRun, 'code' | 'signal'> {
+  const results: HostResult[] = [];
+  const log: string[] = [];
+  let skip: string | undefined;
+  for (const line of output.split('\n')) {
+    const at = line.indexOf(RESULT_PREFIX);
+    if (at >= 0) {
+      try {
+        results.push(JSON.parse(line.slice(at + RESULT_PREFIX.length)) as HostResult);
+        continue;
+      } catch {
+        // not ours after all: keep it in the log
+      }
+    }
+    const s = line.indexOf('KGSKIP ');
+    if (s >= 0) skip = line.slice(s + 'KGSKIP '.length).trim();
+    else if (line.trim()) log.push(line);
+  }
+  return { results, log, ...(skip ? { skip } : {}) };
+}
+
+/** Runs `tsx <script>` from the repository root; stopped (and its hosts cleaned up) when `signal` aborts. */
+export function runScript(script: string, signal: AbortSignal | undefined, env: NodeJS.ProcessEnv = {}): Promise<HarnessRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, script)], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    const stop = (): void => void child.kill('SIGTERM');
+    signal?.addEventListener('abort', stop, { once: true });
+    child.on('error', reject);
+    child.on('close', (code, sig) => {
+      signal?.removeEventListener('abort', stop);
+      resolve({ code, signal: sig, ...parseOutput(out) });
+    });
+  });
+}
