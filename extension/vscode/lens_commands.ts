@@ -100,7 +100,9 @@ async function showTests(ctx: Ctx, docs: DocTracker, uri: vscode.Uri, id: string
     if (place === undefined) continue;
     const a = graph.node(t.id);
     const via = t.via === undefined ? undefined : graph.node(t.via);
-    const how = t.how === 'direct' ? 'calls it' : t.how === 'container' ? `tests ${via?.name ?? 'its container'}` : `via ${via?.qualifiedName ?? via?.name ?? '…'}`;
+    const viaName = via?.qualifiedName ?? via?.name ?? '…';
+    // A class's tests include its members' ("direct, on run"); a test of the file or class holding it says so.
+    const how = t.how === 'direct' ? (via ? `direct, on ${via.name}` : 'direct') : t.how === 'container' ? `tests ${viaName}` : `through ${viaName}`;
     picks.push({
       label: `$(beaker) ${a?.qualifiedName ?? a?.name ?? t.id}`,
       description: t.convention ? `${how} · by naming convention` : how,

@@ -19,7 +19,7 @@ const FIRST = 5;
 export interface HoverLink {
   label: string;
   place: Place;
-  /** Said after the link: "via make_service". */
+  /** Said after the link: "through make_service". */
   note?: string;
 }
 
@@ -59,7 +59,7 @@ const SECTIONS: readonly SectionBuilder[] = [
       if (place === undefined) continue;
       const link: HoverLink = { label: labelOf(graph.node(t.id), place.path), place };
       const via = t.via === undefined ? undefined : graph.node(t.via);
-      if (t.how === 'transitive' && via !== undefined) link.note = `via ${via.qualifiedName ?? via.name}`;
+      if (t.how === 'transitive' && via !== undefined) link.note = `through ${via.qualifiedName ?? via.name}`;
       items.push(link);
     }
     return { kind: 'tests', total: r.total, items };

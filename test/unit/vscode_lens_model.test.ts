@@ -120,7 +120,7 @@ describe('CodeLens model (Python)', () => {
         '**4 callers**: [Service\\.\\_\\_init\\_\\_](go:src/shop/service.py#16 "src/shop/service.py:17") · [build\\_repo](go:src/shop/service.py#40 "src/shop/service.py:41") · ' +
           '[TestRepo\\.test\\_add](go:tests/test_service.py#15 "tests/test_service.py:16") · [RepoCase\\.test\\_save](go:tests/test_service.py#21 "tests/test_service.py:22")  \n' +
           '**3 tests**: [RepoCase\\.test\\_save](go:tests/test_service.py#20 "tests/test_service.py:21") · [TestRepo\\.test\\_add](go:tests/test_service.py#14 "tests/test_service.py:15") · ' +
-          '[test\\_run](go:tests/test_service.py#5 "tests/test_service.py:6") _(via Service\\.run)_',
+          '[test\\_run](go:tests/test_service.py#5 "tests/test_service.py:6") _(through Service\\.run)_',
       ].join('\n\n'),
     );
     const quiet = hoverData(ws.graph, 'py:shop.service:main');
