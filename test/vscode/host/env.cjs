@@ -33,6 +33,8 @@ const BASE_SETTINGS = {
   'workbench.startupEditor': 'none', 'security.workspace.trust.enabled': false, 'telemetry.telemetryLevel': 'off',
   'extensions.autoCheckUpdates': false, 'extensions.autoUpdate': false, 'update.mode': 'none', 'chat.disableAIFeatures': true,
   'workbench.secondarySideBar.defaultVisibility': 'hidden', 'workbench.tips.enabled': false,
+  // code-server offers to forward every port a process opens (the MCP endpoint): no toasts over the editor
+  'remote.autoForwardPorts': false,
 };
 
 /** code-server's environment: Node 24 first on PATH, every home and cache inside `tmp`. */

@@ -1,0 +1,140 @@
+/**
+ * Explorer e2e helpers
+ * ====================
+ * Starts `kg-memory serve --ui` (the built dist/cli.js) on a copy of a folder and opens the page
+ * in headless Chromium through playwright-core, as ../shared/vscode-host/install.sh installs them.
+ * `chromiumMissing()` names what is missing, so the tests skip with a reason instead of failing.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { homedir, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const REPO = resolve(__dirname, '../..');
+export const CLI = join(REPO, 'dist/cli.js');
+export const SCREENSHOTS = join(REPO, 'test-results/screenshots');
+const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+const PLAYWRIGHT = process.env.PLAYWRIGHT_CORE ?? join(homedir(), '.cache/vscode-host/tools/node_modules/playwright-core');
+
+/** The reason the browser tests cannot run here, or undefined. */
+export function chromiumMissing(): string | undefined {
+  if (!existsSync(CHROMIUM)) return `no Chromium at ${CHROMIUM} (run ../shared/vscode-host/install.sh or set CHROMIUM)`;
+  if (!existsSync(PLAYWRIGHT)) return `no playwright-core at ${PLAYWRIGHT} (run ../shared/vscode-host/install.sh or set PLAYWRIGHT_CORE)`;
+  if (!existsSync(join(REPO, 'dist/webview/explorer.js'))) return 'no dist/webview/explorer.js: run npm run build first';
+  return undefined;
+}
+
+/** The structural slice of playwright-core's API these tests use. */
+export interface Page {
+  goto(url: string): Promise<unknown>;
+  waitForFunction<T>(fn: string | (() => T), arg?: unknown, options?: { timeout?: number }): Promise<unknown>;
+  evaluate<T, A = undefined>(fn: (arg: A) => T | Promise<T>, arg?: A): Promise<T>;
+  screenshot(options: { path: string; fullPage?: boolean }): Promise<unknown>;
+  keyboard: { press(key: string): Promise<void>; type(text: string): Promise<void> };
+  mouse: { click(x: number, y: number, o?: { clickCount?: number }): Promise<void>; move(x: number, y: number, o?: { steps?: number }): Promise<void>; down(): Promise<void>; up(): Promise<void>; dblclick(x: number, y: number): Promise<void> };
+  locator(selector: string): Locator;
+  getByRole(role: string, options?: { name?: string | RegExp; exact?: boolean }): Locator;
+  waitForEvent(event: 'download'): Promise<{ suggestedFilename(): string; saveAs(path: string): Promise<void> }>;
+  on(event: 'console' | 'pageerror', fn: (m: { text?: () => string; message?: string }) => void): void;
+}
+
+export interface Locator {
+  click(): Promise<void>;
+  fill(text: string): Promise<void>;
+  textContent(): Promise<string | null>;
+  innerText(): Promise<string>;
+  count(): Promise<number>;
+  first(): Locator;
+  nth(i: number): Locator;
+  isChecked(): Promise<boolean>;
+  waitFor(options?: { state?: 'visible' | 'attached' | 'hidden'; timeout?: number }): Promise<void>;
+  evaluate<T>(fn: (el: never) => T): Promise<T>;
+}
+
+interface Browser {
+  newPage(o: { viewport: { width: number; height: number }; acceptDownloads?: boolean; colorScheme?: 'light' | 'dark' }): Promise<Page>;
+  close(): Promise<void>;
+}
+
+export interface UiServer {
+  url: string;
+  openUrl: string;
+  root: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Copies `folder` to a temporary root, indexes it, and serves it with --ui on free ports. */
+export async function startUiServer(folder: string, { copy = true }: { copy?: boolean } = {}): Promise<UiServer> {
+  let root = folder;
+  let tmp: string | undefined;
+  if (copy) {
+    tmp = mkdtempSync(join(tmpdir(), 'kg-ui-'));
+    root = join(tmp, 'project');
+    cpSync(folder, root, { recursive: true });
+  }
+  const child = spawn(process.execPath, [CLI, 'serve', '--root', root, '--port', '0', '--ui', '--ui-port', '0'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, KG_MEMORY_ATTACH: '0' },
+  });
+  let err = '';
+  const openUrl = await new Promise<string>((ok, fail) => {
+    const timer = setTimeout(() => fail(new Error(`serve --ui did not start: ${err}`)), 60_000);
+    child.stderr?.on('data', (d: Buffer) => {
+      err += d.toString();
+      const m = /open (http:\/\/127\.0\.0\.1:\d+\/#token=[0-9a-f]+)/.exec(err);
+      if (m) {
+        clearTimeout(timer);
+        ok(m[1]);
+      }
+    });
+    child.once('exit', (code) => fail(new Error(`serve --ui exited with ${code}: ${err}`)));
+  });
+  return {
+    url: openUrl.replace(/#.*/, ''),
+    openUrl,
+    root,
+    child,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const done = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await done;
+      }
+      if (tmp) rmSync(tmp, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  const require = createRequire(__filename);
+  const { chromium } = require(PLAYWRIGHT) as { chromium: { launch(o: unknown): Promise<Browser> } };
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    // Software WebGL (SwiftShader): what a CI machine without a GPU has.
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--enable-unsafe-swiftshader', '--use-angle=swiftshader'],
+  });
+}
+
+/** The page's window.__kgExplorer (webview/ui/test_hooks.ts), typed for the Node side. */
+export interface ExplorerHooks {
+  order(): number;
+  size(): number;
+  layout(): { running: boolean; iterations: number; elapsedMs: number; settled: boolean };
+  nodeOnScreen(id: string): { x: number; y: number } | undefined;
+  visibleNodes(): number;
+  measureFps(ms: number): Promise<number>;
+  firstFrameMs(): number | undefined;
+}
+
+/** Waits until the explorer has its graph and the layout has stopped moving. */
+export async function waitForSettled(page: Page, timeout = 30_000): Promise<void> {
+  // A function, not a string: the page's CSP forbids eval, as it should.
+  await page.waitForFunction(() => {
+    const x = (globalThis as unknown as { __kgExplorer?: ExplorerHooks }).__kgExplorer;
+    return x !== undefined && x.order() > 0 && !x.layout().running && x.layout().iterations > 0;
+  }, undefined, { timeout });
+}

@@ -1,0 +1,71 @@
+/**
+ * The workbench, typed
+ * ====================
+ * A typed face for test/vscode/host/workbench.cjs (code-server's workbench in headless Chromium via
+ * playwright-core, which is installed beside the host rather than in node_modules): only the few
+ * Playwright calls the screenshot tests use, and the gestures they share.
+ */
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+
+export interface Locator {
+  first(): Locator;
+  filter(options: { hasText: string | RegExp }): Locator;
+  waitFor(options: { state: 'visible' | 'attached'; timeout?: number }): Promise<void>;
+  textContent(): Promise<string | null>;
+  allTextContents(): Promise<string[]>;
+  count(): Promise<number>;
+  hover(): Promise<void>;
+  click(): Promise<void>;
+  screenshot(options: { path: string }): Promise<Buffer>;
+}
+
+export interface Page {
+  keyboard: { press(key: string): Promise<void>; type(text: string, options?: { delay?: number }): Promise<void> };
+  locator(selector: string): Locator;
+  screenshot(options: { path: string; fullPage?: boolean }): Promise<Buffer>;
+  waitForTimeout(ms: number): Promise<void>;
+}
+
+export interface Workbench {
+  page: Page;
+  url: string;
+  close(): Promise<void>;
+  logFile: string;
+}
+
+interface WorkbenchModule {
+  openWorkbench(options: { folder: string; vsix?: string; settings?: Record<string, unknown>; viewport?: { width: number; height: number } }): Promise<Workbench>;
+}
+
+const load = createRequire(__filename);
+export const { openWorkbench } = load(join(__dirname, '..', 'vscode', 'host', 'workbench.cjs')) as WorkbenchModule;
+
+/** Runs a command from the palette by its title ("KG Memory: Show Callers"). */
+export async function runFromPalette(page: Page, title: string): Promise<void> {
+  await page.keyboard.press('F1');
+  await page.locator('.quick-input-widget input').first().waitFor({ state: 'visible', timeout: 10_000 });
+  await page.keyboard.type(title, { delay: 10 });
+  await page.locator('.quick-input-list .monaco-list-row').filter({ hasText: title }).first().waitFor({ state: 'visible', timeout: 10_000 });
+  await page.keyboard.press('Enter');
+}
+
+/** Opens a workspace file through Quick Open (Ctrl+P) and waits for its tab. */
+export async function openFile(page: Page, rel: string): Promise<void> {
+  const name = rel.split('/').pop() ?? rel;
+  await page.keyboard.press('Control+P');
+  await page.locator('.quick-input-widget input').first().waitFor({ state: 'visible', timeout: 10_000 });
+  await page.keyboard.type(rel, { delay: 10 });
+  await page.locator('.quick-input-list .monaco-list-row').filter({ hasText: name }).first().waitFor({ state: 'visible', timeout: 15_000 });
+  await page.keyboard.press('Enter');
+  await page.locator('.tabs-container .tab.active').filter({ hasText: name }).first().waitFor({ state: 'visible', timeout: 10_000 });
+}
+
+/** Moves the cursor to 1-based line:column with Go to Line (Ctrl+G). */
+export async function goTo(page: Page, line: number, column: number): Promise<void> {
+  await page.keyboard.press('Control+G');
+  await page.locator('.quick-input-widget input').first().waitFor({ state: 'visible', timeout: 10_000 });
+  await page.keyboard.type(`${line}:${column}`);
+  await page.keyboard.press('Enter');
+  await page.waitForTimeout(300);
+}
