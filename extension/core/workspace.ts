@@ -17,6 +17,8 @@ import { readSnapshot, writeSnapshot } from './index/snapshot';
 import { DEFAULT_EXCLUDES, DEFAULT_MAX_FILE_BYTES, DEFAULT_MAX_FILES, walkWorkspace, type SkippedFile } from './index/walk';
 import { isConfigFile } from './resolve/ts_modules';
 import { FolderWatcher } from './index/watch';
+import { DecisionIndex } from './decisions/decision_index';
+import type { DecisionConfigInput } from './decisions/config';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
@@ -31,6 +33,8 @@ export interface WorkspaceOptions {
   languages?: LanguageId[];
   /** Parse workers (default: up to 2, by the machine's cores). 0 parses in process. */
   workers?: number;
+  /** Where ADRs and instruction files are, and how concepts are reconciled (decision graph). */
+  decisions?: DecisionConfigInput;
   log?: (level: LogLevel, message: string) => void;
 }
 
@@ -97,10 +101,13 @@ export class Workspace {
   private snapshotNote: string | undefined;
   private queue: Promise<unknown> = Promise.resolve();
   private watcher: FolderWatcher | undefined;
+  /** ADRs and instruction files: indexed beside the code, re-linked after every code update. */
+  readonly decisions: DecisionIndex;
 
   private constructor(root: string, private readonly options: WorkspaceOptions) {
     this.root = root;
     this.assembler = this.newAssembler();
+    this.decisions = new DecisionIndex(root, options.decisions, (path, err) => this.log('warn', `${path}: not read as a decision document: ${String(err)}`));
   }
 
   /** Opens a folder; with `persist` (the default) the last snapshot is loaded, so queries work at once. */
@@ -174,7 +181,7 @@ export class Workspace {
   /** The root and every folder holding an indexed file, with their parents. */
   private indexedDirs(): Set<string> {
     const dirs = new Set<string>(['']);
-    for (const path of this.fileStates.keys()) {
+    for (const path of [...this.fileStates.keys(), ...this.decisions.documents()]) {
       for (let d = posix.dirname(path); d !== '.' && !dirs.has(d); d = posix.dirname(d)) dirs.add(d);
     }
     return dirs;
@@ -272,6 +279,7 @@ export class Workspace {
       const data = read.data as SnapshotData;
       if (data.root !== this.root) throw new Error(`it belongs to ${data.root}`);
       this.assembler.restore(data.state);
+      this.decisions.sync(this.graph);
       for (const [path, st] of Object.entries(data.files)) this.fileStates.set(path, st);
       this.skipped = data.skipped ?? [];
       if (data.indexedAt) this.lastIndexedAt = new Date(data.indexedAt);
@@ -340,6 +348,7 @@ export class Workspace {
     const parsedAt = performance.now();
     const parsed = this.collect(results, changes, skipped, failed);
     const summary = this.assembler.update(changes, this.readConfigFiles());
+    this.decisions.sync(this.graph);
     const resolvedAt = performance.now();
     this.skipped = skipped;
     this.failed = failed;
@@ -410,6 +419,7 @@ export class Workspace {
     const tasks: ParseTask[] = [];
     let removed = 0;
     let configTouched = false;
+    const touched: string[] = [];
     const skipped: SkippedFile[] = [];
     for (const p of this.expandFolders(paths)) {
       const rel = this.relativePath(p);
@@ -417,6 +427,7 @@ export class Workspace {
         skipped.push({ path: p, reason: 'outside the workspace root' });
         continue;
       }
+      touched.push(rel);
       if (isConfigFile(rel)) configTouched = true;
       const language = languageForPath(rel);
       if (!language || !this.wantsLanguage(language) || this.isExcluded(rel)) continue;
@@ -441,6 +452,7 @@ export class Workspace {
     const parsedAt = performance.now();
     const parsed = this.collect(results, changes, skipped, failed);
     const summary = this.assembler.update(changes, configTouched ? this.readConfigFiles() : undefined);
+    this.decisions.update(this.graph, touched);
     const resolvedAt = performance.now();
     this.lastIndexMs = resolvedAt - started;
     return {

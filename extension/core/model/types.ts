@@ -11,10 +11,16 @@
  *   ts:src/util/cache:Cache.put    a TS/TSX symbol: path without extension, then the qualified name
  *   js:lib/index:main              a JS symbol
  *   ext:numpy, ext:@scope/pkg      a third-party package
+ *   adr:docs/adr/0003-use-x.md     an architecture decision record (decisions/)
+ *   config:CLAUDE.md#testing       a level-2 section of an instruction file
+ *   concept:docs/adr/0003-use-x.md#caching   a concept a record or section defines
  */
 import type { LanguageId, SymbolKind } from '../parse/facts';
 
-export type NodeKind = 'file' | 'module' | 'external' | SymbolKind;
+/** The decision graph's nodes (extension/core/decisions): records, instruction sections, concepts. */
+export type DecisionNodeKind = 'adr' | 'config' | 'concept';
+
+export type NodeKind = 'file' | 'module' | 'external' | SymbolKind | DecisionNodeKind;
 
 export type EdgeKind =
   | 'contains' // module → module/file, file → top-level symbol, class → nested class
@@ -25,7 +31,12 @@ export type EdgeKind =
   | 'method_of' // method → class
   | 'depends_on' // module → module (aggregated from imports)
   | 'tests' // test → what it exercises
-  | 'references'; // symbol|file → symbol, a use that is not a call
+  | 'references' // symbol|file → symbol, a use that is not a call; adr → adr, a mention of another record
+  | 'governs' // adr|config → file|module|symbol named in a code span or link
+  | 'defines' // adr|config → concept
+  | 'supersedes' // adr → the adr it replaces
+  | 'same_as' // concept → concept|code node, reconciled as one thing (never merged)
+  | 'related_to'; // concept → concept, a weaker (fuzzy) match
 
 /** How sure the resolver is of an edge. */
 export type Confidence =
@@ -58,6 +69,40 @@ export interface NodeAttributes {
   hash?: string;
   lines?: number;
   parseErrors?: number;
+  /** adr, config and concept nodes only. */
+  decision?: DecisionAttributes;
+}
+
+/** A code span or link in a decision document that names nothing in the workspace (any more). */
+export interface UnresolvedMention {
+  text: string;
+  /** 1-based lines and columns of the span in the document, end exclusive: what a diagnostic needs. */
+  line: number;
+  col: number;
+  endLine: number;
+  endCol: number;
+  reason: string;
+}
+
+export interface DecisionAttributes {
+  /** adr: the record's number (0003 → 3) when its file name or title carries one. */
+  number?: number;
+  title?: string;
+  /** adr: proposed, accepted, rejected, deprecated, superseded, draft... as written, lower-cased. */
+  status?: string;
+  /** adr: names of the records that replace this one. */
+  supersededBy?: string[];
+  date?: string;
+  context?: string;
+  /** adr: the decision in a sentence. */
+  sentence?: string;
+  consequences?: string;
+  principles?: string[];
+  /** Which layout the document was read as. */
+  format?: 'nygard' | 'madr' | 'log4brains' | 'instructions';
+  /** concept: the smallest id of its same_as cluster (union-find), when it has partners. */
+  cluster?: string;
+  unresolved?: UnresolvedMention[];
 }
 
 export interface EdgeAttributes {
@@ -69,6 +114,10 @@ export interface EdgeAttributes {
   specifiers?: string[];
   /** imports: every binding is `import type`. references: the use is in a type position. */
   typeOnly?: boolean;
+  /** Decision edges: how sure, 0–1 (an ambiguous name shares its weight among its candidates). */
+  score?: number;
+  /** Decision edges: how the link was found (path, link, qualified, name, ambiguous, exact, alias, fuzzy...). */
+  via?: string;
 }
 
 export function edgeKey(kind: EdgeKind, source: string, target: string): string {

@@ -75,6 +75,10 @@ const KIND_RANK: Record<NodeKind, number> = {
   file: 6,
   module: 7,
   external: 8,
+  // Decision nodes rank after code: a bare name should find the code it names first.
+  adr: 9,
+  config: 9,
+  concept: 10,
 };
 
 export function kindRank(kind: NodeKind): number {

@@ -1,0 +1,153 @@
+/**
+ * Decision index
+ * ==============
+ * The one object the Workspace owns for the decision graph. It keeps each decision document's
+ * facts (re-parsed only when its content hash changes) and, after every code update, re-links
+ * them against the graph and applies the difference: the decision nodes and edges it owns are
+ * made equal to what buildSubgraph says, nothing else is touched.
+ *
+ * Re-linking everything on each update is deliberate. A workspace holds tens to hundreds of
+ * records with a few mentions each; resolving them all is a few thousand index lookups, well
+ * under a millisecond per hundred mentions, and it makes "incremental equals full" true by
+ * construction: a renamed class drops its governs edge and turns the mention unresolved, and
+ * restoring the name brings both back, with no dependency bookkeeping to get wrong.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { CodeGraph } from '../model/graph';
+import { stableStringify } from '../model/graph';
+import { hashText, parseRecord } from './adr';
+import { buildSubgraph, conceptNodes } from './build';
+import { decisionConfig, type DecisionConfig, type DecisionConfigInput } from './config';
+import { discoverDocuments, documentKind, isSmallFile } from './discover';
+import type { DocumentFacts } from './facts';
+import { parseInstructions } from './instructions';
+import { reconcile, type Reconciled } from './reconcile';
+
+export interface DecisionSummary {
+  documents: number;
+  /** Documents read and parsed anew by this call. */
+  parsed: number;
+  nodes: number;
+  edges: number;
+}
+
+export class DecisionIndex {
+  readonly config: DecisionConfig;
+  private readonly docs = new Map<string, DocumentFacts>();
+  private ownedNodes = new Set<string>();
+  private ownedEdges = new Set<string>();
+  private graph: CodeGraph | undefined;
+  private reconciled: Reconciled | undefined;
+
+  constructor(
+    private readonly root: string,
+    config: DecisionConfigInput = {},
+    private readonly onError?: (path: string, error: unknown) => void,
+  ) {
+    this.config = decisionConfig(config);
+  }
+
+  /** Whether a root-relative path is a decision document (whether or not it exists). */
+  isDocument(rel: string): boolean {
+    return documentKind(this.config, rel) !== undefined;
+  }
+
+  /** The documents read, root-relative and sorted. */
+  documents(): string[] {
+    return [...this.docs.keys()].sort();
+  }
+
+  facts(path: string): DocumentFacts | undefined {
+    return this.docs.get(path);
+  }
+
+  /** Finds every decision document on disk, reads what changed, re-links. For a full index. */
+  sync(graph: CodeGraph): DecisionSummary {
+    const present = new Set(discoverDocuments(this.root, this.config));
+    let parsed = 0;
+    for (const path of [...this.docs.keys()]) if (!present.has(path)) this.forget(path);
+    for (const path of present) if (this.read(path)) parsed++;
+    return this.relink(graph, parsed);
+  }
+
+  /**
+   * After an update of these root-relative paths (code or documents, changed, created or
+   * deleted): re-reads the documents among them, then re-links everything to the code as it is now.
+   */
+  update(graph: CodeGraph, paths: readonly string[]): DecisionSummary {
+    let parsed = 0;
+    // A folder that was moved or deleted stands for the documents that were under it.
+    const under = paths.flatMap((p) => this.documents().filter((d) => d.startsWith(`${p.replace(/\/+$/, '')}/`)));
+    for (const path of new Set([...paths, ...under])) {
+      if (!this.isDocument(path)) continue;
+      if (isSmallFile(join(this.root, path))) {
+        if (this.read(path)) parsed++;
+      } else this.forget(path);
+    }
+    return this.relink(graph, parsed);
+  }
+
+  // ---- internals ------------------------------------------------------------------------
+
+  private forget(path: string): void {
+    if (this.docs.delete(path)) this.reconciled = undefined;
+  }
+
+  /** Reads and parses one document when its content changed; false when it did not. */
+  private read(path: string): boolean {
+    let text: string;
+    try {
+      text = readFileSync(join(this.root, path), 'utf8');
+    } catch (err) {
+      this.onError?.(path, err);
+      this.forget(path);
+      return false;
+    }
+    const known = this.docs.get(path);
+    if (known && known.hash === hashText(text)) return false;
+    try {
+      const kind = documentKind(this.config, path);
+      this.docs.set(path, kind === 'instructions' ? parseInstructions(path, text) : parseRecord(path, text));
+    } catch (err) {
+      // A document we cannot read costs its own nodes, never the index.
+      this.onError?.(path, err);
+      this.forget(path);
+      return false;
+    }
+    this.reconciled = undefined;
+    return true;
+  }
+
+  private relink(graph: CodeGraph, parsed: number): DecisionSummary {
+    if (graph !== this.graph) {
+      // A new graph (a discarded snapshot): nothing in it is ours yet.
+      this.graph = graph;
+      this.ownedNodes = new Set();
+      this.ownedEdges = new Set();
+    }
+    const docs = [...this.docs.values()].sort((a, b) => (a.path < b.path ? -1 : 1));
+    if (!this.reconciled) {
+      const concepts = [...conceptNodes(docs)].map(([id, a]) => ({ id, name: a.name }));
+      this.reconciled = reconcile(concepts, this.config.aliases, this.config.sameAs, this.config.relatedTo);
+    }
+    const want = buildSubgraph(graph, docs, this.config, this.reconciled);
+
+    for (const key of this.ownedEdges) if (!want.edges.has(key)) graph.dropEdge(key);
+    for (const id of this.ownedNodes) if (!want.nodes.has(id)) graph.dropNode(id);
+    for (const [id, attrs] of want.nodes) {
+      const have = graph.node(id);
+      if (!have || stableStringify(have) !== stableStringify(attrs)) graph.setNode(id, attrs);
+    }
+    const kept = new Set<string>();
+    for (const [key, e] of want.edges) {
+      if (!graph.hasNode(e.source) || !graph.hasNode(e.target)) continue;
+      kept.add(key);
+      const have = graph.edge(key);
+      if (!have || stableStringify(have) !== stableStringify({ ...e.attrs, kind: e.kind })) graph.setEdge(e.kind, e.source, e.target, e.attrs);
+    }
+    this.ownedNodes = new Set(want.nodes.keys());
+    this.ownedEdges = kept;
+    return { documents: this.docs.size, parsed, nodes: want.nodes.size, edges: kept.size };
+  }
+}

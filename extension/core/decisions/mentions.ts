@@ -1,0 +1,69 @@
+/**
+ * What a code span or link names
+ * ==============================
+ * Classifies a mention's text before any lookup: a path (`src/app/api.py`, `src/legacy/`,
+ * `app/api.py:42`), a name chain (`PaymentGateway`, `Client.send`, `app.api.Client.send`,
+ * `load_config()`), or nothing code-like (`npm run build`, `true`, `https://…`). Plain lower-case
+ * words count only when written as calls (`slugify()`): as bare words they are far more often
+ * prose, commands or option values than code.
+ */
+
+export type Classified =
+  | { form: 'path'; path: string; folder: boolean }
+  | { form: 'name'; parts: string[]; call: boolean }
+  | { form: 'none' };
+
+export const CODE_EXTENSIONS = /\.(py|pyi|ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
+const IDENT = /^[A-Za-z_$][\w$]*$/;
+/** Names of the languages' own library that a record may mention without naming workspace code. */
+const BUILTINS = new Set([
+  'Promise', 'Error', 'Map', 'Set', 'Array', 'Object', 'JSON', 'String', 'Number', 'Boolean', 'Date', 'RegExp', 'Symbol',
+  'WeakMap', 'WeakRef', 'Record', 'Partial', 'Readonly', 'Buffer', 'URL', 'AbortSignal', 'EventEmitter',
+  'None', 'True', 'False', 'Exception', 'ValueError', 'TypeError', 'KeyError', 'RuntimeError', 'Optional', 'Union', 'Any',
+  'TypedDict', 'NamedTuple', 'Protocol', 'Enum', 'Path', 'Decimal', 'UUID', 'TODO', 'README',
+]);
+
+export function classify(raw: string): Classified {
+  let text = raw.trim();
+  if (text === '' || /\s/.test(text) || /^[a-z][\w+.-]*:\/\//i.test(text) || text.startsWith('@') || text.startsWith('-')) return { form: 'none' };
+  // `path:42`, `path:42-50`, `path#L42` point into a file: the file is what is named.
+  text = text.replace(/(?::\d+(?:[-:]\d+)?|#L\d+(?:-L\d+)?)$/, '');
+  if (text.includes('/') || CODE_EXTENSIONS.test(text)) {
+    if (text.startsWith('/') || text.startsWith('~') || text.includes('..')) return { form: 'none' };
+    const path = text.replace(/^\.\//, '');
+    const folder = path.endsWith('/');
+    const clean = path.replace(/\/+$/, '');
+    const last = clean.slice(clean.lastIndexOf('/') + 1);
+    // `docs/setup.md`, `config/app.yml`: files, but not code the graph holds.
+    if (!folder && last.includes('.') && !CODE_EXTENSIONS.test(last)) return { form: 'none' };
+    if (clean === '' || /[^\w./$@-]/.test(clean)) return { form: 'none' };
+    return { form: 'path', path: clean, folder };
+  }
+  let call = false;
+  const callMatch = /^(.+?)\((?:[^()]*)\)$/.exec(text);
+  if (callMatch) {
+    text = callMatch[1]!;
+    call = true;
+  }
+  const parts = text.replace(/#/g, '.').replace(/::/g, '.').split('.');
+  if (!parts.every((p) => IDENT.test(p))) return { form: 'none' };
+  if (parts.length === 1 && !call && !looksLikeCode(parts[0]!)) return { form: 'none' };
+  return { form: 'name', parts, call };
+}
+
+/** PascalCase, camelCase or snake_case: a word that is most likely an identifier. ALL_CAPS is left out. */
+export function looksLikeCode(word: string): boolean {
+  if (/^[A-Z0-9_]+$/.test(word)) return false;
+  return /^[A-Z][a-z0-9]/.test(word) || /^[a-z][a-z0-9]*[A-Z]/.test(word) || /[a-z0-9]_[a-z0-9]/i.test(word);
+}
+
+/**
+ * Whether an unresolved name should be reported as a stale mention. A one-hump PascalCase word
+ * (`Redis`, `Kafka`) is as often a product as a class; a builtin is nobody's code.
+ */
+export function worthReporting(parts: string[], call: boolean): boolean {
+  if (parts.some((p) => BUILTINS.has(p))) return false;
+  if (parts.length > 1 || call) return true;
+  const word = parts[0]!;
+  return /[a-z0-9]_[a-z0-9]/i.test(word) || /^[a-z][a-z0-9]*[A-Z]/.test(word) || /^[A-Z][a-z0-9]+[A-Z]/.test(word);
+}
