@@ -2,12 +2,15 @@
  * File context
  * ============
  * One compact picture of a file: its classes with their members, functions, other symbols,
- * what it imports (workspace files and packages), who imports it and the tests that exercise it.
+ * what it imports (workspace files and packages), who imports it, the tests that exercise it and
+ * the decisions that govern it (query/decisions.ts).
  * Empty sections are left out.
  */
 import type { CodeGraph } from '../model/graph';
 import { fileId } from '../model/types';
 import type { NodeAttributes } from '../model/types';
+import { fileDecisions } from './decisions';
+import type { FileDecisions } from './decisions';
 import { describe, describeAttrs } from './describe';
 import type { Item } from './describe';
 import { InvalidArgumentError } from './errors';
@@ -48,6 +51,7 @@ export interface ContextResult {
   imports?: { files?: Page<LinkItem>; externals?: Page<Item> };
   importers?: Page<LinkItem>;
   tests?: Page<TestItem>;
+  decisions?: FileDecisions;
 }
 
 const CLASSLIKE = new Set(['class', 'interface', 'enum']);
@@ -130,6 +134,8 @@ export function fileContext(graph: CodeGraph, options: ContextOptions): ContextR
 
   const tests = testsFor(graph, { target: id, depth: 1, limit });
   if (tests.items.length) out.tests = tests.more ? { items: tests.items, more: tests.more } : { items: tests.items };
+  const decisions = fileDecisions(graph, id, limit);
+  if (decisions.governedBy) out.decisions = decisions;
   return out;
 }
 

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { dependencies, dependents, fileContext, impact, testsFor } from '../../core/query';
 import { defineTool } from '../tool';
 import type { Tool } from '../tool';
+import { fileDecisionsOut } from './decisions';
 import { checkTarget } from './targets';
 import { depth, item, limit, more, page, TARGET_HELP, target } from './schemas';
 
@@ -125,6 +126,7 @@ const fileContext_ = defineTool({
     imports: z.object({ files: page(linkItem).optional(), externals: page(item).optional() }).optional(),
     importers: page(linkItem).optional(),
     tests: page(testItem).optional(),
+    decisions: fileDecisionsOut.optional(),
   }),
   readOnly: true,
   positional: ['target'],

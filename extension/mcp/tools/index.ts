@@ -6,10 +6,11 @@
  */
 import type { Tool } from '../tool';
 import { codeTools } from './code';
+import { decisionTools } from './decisions';
 import { impactTools } from './impact';
 import { workspaceTools } from './workspace';
 
-export const TOOLS: readonly Tool[] = [...codeTools, ...impactTools, ...workspaceTools];
+export const TOOLS: readonly Tool[] = [...codeTools, ...impactTools, ...decisionTools, ...workspaceTools];
 
 export function findTool(name: string): Tool | undefined {
   return TOOLS.find((t) => t.name === name);

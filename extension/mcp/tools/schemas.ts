@@ -13,9 +13,11 @@ export const MAX_STRING = 2000;
 
 export const NODE_KINDS = [
   'file', 'module', 'external', 'class', 'interface', 'enum', 'function', 'method', 'test', 'variable', 'constant', 'type',
+  'adr', 'config', 'concept',
 ] as const satisfies readonly NodeKind[];
 export const EDGE_KINDS = [
   'contains', 'imports', 'calls', 'inherits', 'implements', 'method_of', 'depends_on', 'tests', 'references',
+  'governs', 'defines', 'supersedes', 'same_as', 'related_to',
 ] as const satisfies readonly EdgeKind[];
 
 export const TARGET_HELP =
