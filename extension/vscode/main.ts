@@ -9,6 +9,7 @@ import { registerCodeLens } from './codelens';
 import { registerCommands } from './commands';
 import { INDEX_SETTINGS } from './config';
 import { Ctx } from './ctx';
+import { registerExplorer } from './explorer';
 import type { FolderIndex } from './folder_index';
 import { registerHover } from './hover';
 import { registerMcpHost } from './mcp_host';
@@ -31,6 +32,7 @@ export function activate(extCtx: vscode.ExtensionContext): KgMemoryApi {
     registerHover(ctx);
     registerWatchers(ctx);
     registerMcpHost(ctx);
+    registerExplorer(ctx);
   } catch (err) {
     // VS Code does not show a notification when an extension fails to activate, so we do.
     void vscode.window.showErrorMessage(`KG Memory could not start: ${(err as Error).message}`);

@@ -1,0 +1,173 @@
+/**
+ * serve --ui: the graph explorer in a browser
+ * ===========================================
+ * Serves the explorer bundle (dist/webview/) and a read-only API over the workspace's graph on
+ * 127.0.0.1, for people outside VS Code. Every request passes the MCP endpoint's checks: the Host
+ * header must name this loopback listener and an Origin must be loopback (DNS rebinding); the API
+ * also needs the workspace's bearer token. The page itself and its script hold no data, so they
+ * are served without the token, which reaches the page in the URL fragment (never sent to the
+ * server, kept out of logs and Referer headers) and goes with each API call as a header.
+ *
+ * Read-only: GET only, no route writes or runs anything.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { basename, join, resolve } from 'node:path';
+import type { Workspace } from '../../core/workspace';
+import { allowedHosts, checkRequest, isLoopbackOrigin } from '../../mcp';
+import type { Logger } from '../../mcp';
+import { EXPLORER_FILES, explorerPage, toWireGraph, UI_API, type UiGraphResponse, type UiVersionResponse, type WireGraph, type WireIndexState } from '../../protocol';
+
+/** The explorer opens at module level above this many nodes. */
+export const LARGE_GRAPH = 20_000;
+
+export interface UiServeOptions {
+  token: string;
+  /** 0 picks a free port. */
+  port: number;
+  /** Folder with explorer.js and explorer.css; default: dist/webview beside the CLI bundle. */
+  assets?: string;
+  largeGraph?: number;
+  log?: Logger;
+}
+
+export interface UiEndpoint {
+  /** http://127.0.0.1:PORT/ */
+  url: string;
+  /** The URL with the token in its fragment: what to open in a browser. */
+  openUrl: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+/** dist/webview beside dist/cli.js; from the sources (tests, tsx), the repository's dist/webview. */
+export function defaultAssets(): string {
+  const beside = join(__dirname, 'webview');
+  return existsSync(join(beside, EXPLORER_FILES.script)) ? beside : resolve(__dirname, '../../../dist/webview');
+}
+
+function indexState(ws: Workspace): WireIndexState {
+  return ws.status().lastIndexedAt === undefined ? { kind: 'indexing', done: 0, total: 0 } : { kind: 'ready' };
+}
+
+const SECURITY_HEADERS = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer', 'x-frame-options': 'DENY' };
+
+function send(res: ServerResponse, status: number, body: string | Buffer, type: string, extra: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-type': type, 'content-length': Buffer.byteLength(body), ...SECURITY_HEADERS, ...extra });
+  res.end(body);
+}
+
+const json = (res: ServerResponse, status: number, body: unknown): void =>
+  send(res, status, JSON.stringify(body), 'application/json; charset=utf-8', { 'cache-control': 'no-store' });
+
+export async function serveUi(ws: Workspace, options: UiServeOptions): Promise<UiEndpoint> {
+  const assets = options.assets ?? defaultAssets();
+  const files = new Map<string, { body: Buffer; type: string }>();
+  for (const [name, type] of [
+    [EXPLORER_FILES.script, 'text/javascript; charset=utf-8'],
+    [EXPLORER_FILES.style, 'text/css; charset=utf-8'],
+  ] as const) {
+    const path = join(assets, name);
+    if (!existsSync(path)) throw new Error(`kg-memory: the explorer bundle is missing (${path}); run npm run build`);
+    files.set(`/${name}`, { body: readFileSync(path), type });
+  }
+  const log: Logger = options.log ?? (() => undefined);
+  let port = 0;
+  // The wire graph is rebuilt only when the graph's version moves.
+  let cached: { version: number; graph: WireGraph } | undefined;
+  const wire = (): { version: number; graph: WireGraph } => {
+    const version = ws.graph.version;
+    if (cached?.version !== version) cached = { version, graph: toWireGraph(ws.graph.graph) };
+    return cached;
+  };
+
+  const handle = (req: IncomingMessage, res: ServerResponse): void => {
+    const host = req.headers.host?.toLowerCase();
+    if (host === undefined || !allowedHosts(port).includes(host) || (req.headers.origin !== undefined && !isLoopbackOrigin(req.headers.origin))) {
+      json(res, 403, { error: `Host or Origin not allowed; open http://127.0.0.1:${port}/` });
+      return;
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.setHeader('allow', 'GET, HEAD');
+      json(res, 405, { error: 'read-only: GET only' });
+      return;
+    }
+    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    if (path === '/' || path === '/index.html') {
+      const nonce = randomBytes(16).toString('base64');
+      const page = explorerPage({
+        nonce,
+        scriptUrl: `/${EXPLORER_FILES.script}`,
+        styleUrl: `/${EXPLORER_FILES.style}`,
+        resourceSource: "'self'",
+        connectSource: "'self'",
+        title: `KG Memory: ${basename(ws.root)}`,
+      });
+      send(res, 200, page, 'text/html; charset=utf-8', { 'cache-control': 'no-store' });
+      return;
+    }
+    if (path === '/favicon.ico') {
+      res.writeHead(204, SECURITY_HEADERS).end();
+      return;
+    }
+    const file = files.get(path);
+    if (file) {
+      send(res, 200, file.body, file.type);
+      return;
+    }
+    if (path === UI_API.graph || path === UI_API.version) {
+      const verdict = checkRequest(req.headers, { port, token: options.token });
+      if (!verdict.ok) {
+        log('warn', `ui: ${verdict.status} ${path}: ${verdict.message}`);
+        json(res, verdict.status, { error: verdict.message });
+        return;
+      }
+      const w = wire();
+      if (path === UI_API.version) {
+        const body: UiVersionResponse = { version: w.version, state: indexState(ws) };
+        json(res, 200, body);
+      } else {
+        const body: UiGraphResponse = { version: w.version, folder: basename(ws.root), largeGraph: options.largeGraph ?? LARGE_GRAPH, state: indexState(ws), graph: w.graph };
+        json(res, 200, body);
+      }
+      return;
+    }
+    json(res, 404, { error: 'not found' });
+  };
+
+  const http: Server = createServer((req, res) => {
+    try {
+      handle(req, res);
+    } catch (err) {
+      log('error', `ui: ${(err as Error).stack ?? String(err)}`);
+      if (!res.headersSent) json(res, 500, { error: 'internal error' });
+    }
+  });
+  http.headersTimeout = 10_000;
+  http.requestTimeout = 60_000;
+  await new Promise<void>((resolveListen, reject) => {
+    http.once('error', reject);
+    http.listen(options.port, '127.0.0.1', () => {
+      http.off('error', reject);
+      resolveListen();
+    });
+  });
+  port = (http.address() as AddressInfo).port;
+  let closed: Promise<void> | undefined;
+  const url = `http://127.0.0.1:${port}/`;
+  return {
+    url,
+    openUrl: `${url}#token=${options.token}`,
+    port,
+    close: () => {
+      closed ??= new Promise<void>((r) => {
+        http.close(() => r());
+        http.closeAllConnections();
+      });
+      return closed;
+    },
+  };
+}

@@ -1,0 +1,191 @@
+/**
+ * One explorer webview
+ * ====================
+ * Serves the explorer in a webview (the sidebar view or the editor panel): the page with its CSP
+ * nonce, the folder's graph on `ready`, a diff after each change (the webview keeps its layout
+ * and camera), the index state, and the node under the cursor when "follow editor" is on.
+ *
+ * Everything the webview sends is parsed by `parseViewMessage` first; unknown or malformed
+ * messages are dropped and logged. "Open" takes a node id only: the file and line come from the
+ * graph, and the file must be inside the folder (explorer_open.ts).
+ */
+import { randomBytes } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import * as vscode from 'vscode';
+import {
+  diffWireGraphs,
+  dispatchViewMessage,
+  EXPLORER_FILES,
+  explorerPage,
+  isEmptyDiff,
+  parseViewMessage,
+  toWireGraph,
+  type HostMessage,
+  type ViewHandlers,
+  type WireGraph,
+  type WireIndexState,
+} from '../protocol';
+import type { Ctx } from './ctx';
+import type { FolderIndex, IndexState } from './folder_index';
+import { openTarget } from './explorer_open';
+
+/** Above this many nodes the explorer opens at module level (kgMemory.explorer.largeGraph). */
+const DEFAULT_LARGE_GRAPH = 20_000;
+const FOLLOW_DELAY_MS = 250;
+
+export function wireState(s: IndexState): WireIndexState {
+  switch (s.kind) {
+    case 'indexing':
+      return { kind: 'indexing', done: s.done, total: s.total };
+    case 'error':
+      return { kind: 'error', message: s.message };
+    case 'ready':
+      return { kind: 'ready' };
+    default:
+      return { kind: 'idle' };
+  }
+}
+
+export class ExplorerSession implements vscode.Disposable {
+  private readonly disposables: vscode.Disposable[] = [];
+  private folderDisposables: vscode.Disposable[] = [];
+  private folder: FolderIndex | undefined;
+  private sent: WireGraph | undefined;
+  private follow = false;
+  private followTimer: NodeJS.Timeout | undefined;
+  private disposed = false;
+
+  constructor(
+    private readonly ctx: Ctx,
+    private readonly webview: vscode.Webview,
+  ) {
+    const assets = vscode.Uri.joinPath(ctx.extCtx.extensionUri, 'dist', 'webview');
+    webview.options = { enableScripts: true, localResourceRoots: [assets] };
+    const nonce = randomBytes(16).toString('base64');
+    webview.html = explorerPage({
+      nonce,
+      scriptUrl: webview.asWebviewUri(vscode.Uri.joinPath(assets, EXPLORER_FILES.script)).toString(),
+      styleUrl: webview.asWebviewUri(vscode.Uri.joinPath(assets, EXPLORER_FILES.style)).toString(),
+      resourceSource: webview.cspSource,
+      connectSource: "'none'",
+      title: 'KG Memory Graph',
+    });
+    this.register(webview.onDidReceiveMessage((raw: unknown) => this.receive(raw)));
+    this.register(ctx.onDidChangeGraph((f) => f === this.folder && this.pushDiff()));
+    this.register(ctx.onDidChangeFolders(() => this.folder && !ctx.allFolders().includes(this.folder) && this.init()));
+    this.register(vscode.window.onDidChangeTextEditorSelection((e) => this.scheduleFollow(e.textEditor)));
+    this.register(vscode.window.onDidChangeActiveTextEditor((e) => e && this.scheduleFollow(e)));
+  }
+
+  private register<T extends vscode.Disposable>(d: T): T {
+    if (this.disposed) d.dispose();
+    else this.disposables.push(d);
+    return d;
+  }
+
+  private post(m: HostMessage): void {
+    void this.webview.postMessage(m);
+  }
+
+  private readonly handlers: ViewHandlers = {
+    ready: () => this.init(),
+    open: async (m) => {
+      const folder = this.folder;
+      const target = folder ? openTarget(folder.ws.root, folder.ws.graph.node(m.id)) : { error: 'No folder is open.' };
+      if ('error' in target) {
+        this.post({ type: 'reply', req: m.req, ok: false, message: target.error });
+        return;
+      }
+      const pos = new vscode.Position(target.line - 1, 0);
+      await vscode.window.showTextDocument(vscode.Uri.file(target.file), { selection: new vscode.Range(pos, pos), preview: true, viewColumn: vscode.ViewColumn.One });
+      this.post({ type: 'reply', req: m.req, ok: true });
+    },
+    reindex: async (m) => {
+      const folder = this.folder ?? this.ctx.activeFolder();
+      if (!folder) {
+        this.post({ type: 'reply', req: m.req, ok: false, message: 'Open a folder first: KG Memory indexes workspace folders.' });
+        return;
+      }
+      if (!this.folder) this.init();
+      const report = await folder.index();
+      this.post({ type: 'reply', req: m.req, ok: report !== undefined, message: report ? `Indexed ${report.files} files.` : 'Indexing did not finish; see KG Memory: Open Log.' });
+    },
+    follow: (m) => {
+      this.follow = m.on;
+      const editor = vscode.window.activeTextEditor;
+      if (m.on && editor) this.scheduleFollow(editor);
+    },
+    export: async (m) => {
+      const target = await vscode.window.showSaveDialog({
+        defaultUri: this.folder ? vscode.Uri.joinPath(this.folder.folder.uri, `kg-memory-graph.${m.format}`) : undefined,
+        filters: m.format === 'png' ? { 'PNG image': ['png'] } : { 'SVG image': ['svg'] },
+      });
+      if (!target) {
+        this.post({ type: 'reply', req: m.req, ok: true, message: 'Export cancelled.' });
+        return;
+      }
+      const bytes = m.format === 'png' ? Buffer.from(m.data.slice(m.data.indexOf(',') + 1), 'base64') : Buffer.from(m.data, 'utf8');
+      await writeFile(target.fsPath, bytes);
+      this.post({ type: 'reply', req: m.req, ok: true, message: `Saved ${vscode.workspace.asRelativePath(target)}.` });
+    },
+  };
+
+  private receive(raw: unknown): void {
+    const m = parseViewMessage(raw);
+    if (!m) {
+      this.ctx.log.warn(`explorer: dropped a message the explorer should not send: ${JSON.stringify(raw)?.slice(0, 200)}`);
+      return;
+    }
+    Promise.resolve(dispatchViewMessage(this.handlers, m)).catch((err: unknown) => {
+      this.ctx.log.error(`explorer: ${m.type} failed: ${(err as Error).stack ?? String(err)}`);
+      if ('req' in m) this.post({ type: 'reply', req: m.req, ok: false, message: (err as Error).message });
+    });
+  }
+
+  /** Sends the active folder's whole graph (on ready, or when the shown folder closed). */
+  private init(): void {
+    for (const d of this.folderDisposables) d.dispose();
+    this.folderDisposables = [];
+    const folder = (this.folder = this.ctx.activeFolder());
+    const graph: WireGraph = folder ? toWireGraph(folder.ws.graph.graph) : { nodes: [], edges: [] };
+    this.sent = graph;
+    const largeGraph = vscode.workspace.getConfiguration('kgMemory').get<number>('explorer.largeGraph', DEFAULT_LARGE_GRAPH);
+    this.post({ type: 'init', host: { kind: 'vscode', folder: folder?.folder.name ?? '', largeGraph }, graph, state: folder ? wireState(folder.state) : { kind: 'idle' } });
+    if (folder) this.folderDisposables.push(folder.onDidChangeState((s) => this.post({ type: 'state', state: wireState(s) })));
+  }
+
+  private pushDiff(): void {
+    const folder = this.folder;
+    if (!folder || !this.sent) return;
+    const next = toWireGraph(folder.ws.graph.graph);
+    // From an empty graph (first index) a fresh init lays the whole graph out at once.
+    if (this.sent.nodes.length === 0) {
+      this.init();
+      return;
+    }
+    const diff = diffWireGraphs(this.sent, next);
+    this.sent = next;
+    if (!isEmptyDiff(diff)) this.post({ type: 'diff', diff });
+  }
+
+  private scheduleFollow(editor: vscode.TextEditor): void {
+    if (!this.follow) return;
+    clearTimeout(this.followTimer);
+    this.followTimer = setTimeout(() => {
+      const folder = this.folder;
+      const rel = folder?.relative(editor.document.uri);
+      if (!folder || rel === undefined) return;
+      const id = folder.ws.graph.symbolAt(rel, editor.selection.active.line + 1);
+      if (id !== undefined) this.post({ type: 'reveal', id });
+    }, FOLLOW_DELAY_MS);
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    clearTimeout(this.followTimer);
+    for (const d of [...this.folderDisposables, ...this.disposables]) d.dispose();
+    this.folderDisposables = [];
+    this.disposables.length = 0;
+  }
+}

@@ -1,0 +1,159 @@
+// The explorer's view logic as pure functions: presets and toggles, search ranking, focus,
+// reducers (hover, selection, filters), the detail panel, the UI reducer and the SVG export.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { WireGraph } from '../../extension/protocol';
+import { appReducer, initialAppState } from '../../webview/model/app_state';
+import { nodeDetail } from '../../webview/model/detail';
+import { applyPreset, initialPreset, nodePasses, toggleEdgeKind, toggleExpanded, toggleNodeKind } from '../../webview/model/filters';
+import { buildGraph } from '../../webview/model/graph_data';
+import { nodeLabel } from '../../webview/model/kinds';
+import { deriveView, reduceEdge, reduceNode, type Palette, type ViewState } from '../../webview/model/reducers';
+import { buildSearchIndex, search } from '../../webview/model/search';
+import { buildSvg } from '../../webview/model/svg';
+
+const wire: WireGraph = {
+  nodes: [
+    { id: 'module:app', kind: 'module', name: 'app', path: 'app' },
+    { id: 'file:app/api.py', kind: 'file', name: 'api.py', path: 'app/api.py' },
+    { id: 'py:app.api:Client', kind: 'class', name: 'Client', path: 'app/api.py', line: 3 },
+    { id: 'py:app.api:Client.send', kind: 'method', name: 'send', path: 'app/api.py', line: 5 },
+    { id: 'py:app.api:send_all', kind: 'function', name: 'send_all', path: 'app/api.py', line: 20 },
+    { id: 'py:app.api:SEND', kind: 'constant', name: 'SEND', path: 'app/api.py', line: 1 },
+    { id: 'py:app.util:resend', kind: 'function', name: 'resend', path: 'app/util.py', line: 2 },
+    { id: 'py:tests:test_send', kind: 'test', name: 'test_send', path: 'tests/test_api.py', line: 4 },
+  ],
+  edges: [
+    [0, 1, 'contains'],
+    [1, 2, 'contains'],
+    [3, 2, 'method_of'],
+    [4, 3, 'calls'],
+    [6, 4, 'calls'],
+    [7, 4, 'tests'],
+  ],
+};
+const present = { nodes: ['module', 'file', 'class', 'method', 'function', 'constant', 'test'], edges: ['contains', 'method_of', 'calls', 'tests'] };
+const palette: Palette = { blue: '#00f', green: '#0f0', yellow: '#ff0', orange: '#f80', red: '#f00', purple: '#80f', muted: '#888', fg: '#000', faded: '#eee', edge: '#ccc', highlight: '#f0f' };
+
+describe('filters', () => {
+  it('presets pick the levels of detail', () => {
+    const arch = applyPreset('architecture', present);
+    assert.deepEqual([...arch.nodeKinds].sort(), ['external', 'file', 'module']);
+    assert.ok(arch.edgeKinds.has('imports') && !arch.edgeKinds.has('calls'));
+    const calls = applyPreset('calls', present);
+    assert.ok(calls.nodeKinds.has('function') && calls.nodeKinds.has('method') && calls.edgeKinds.has('calls'));
+    assert.deepEqual([...applyPreset('everything', present).nodeKinds], present.nodes);
+  });
+  it('toggles make the preset custom; expanding a file shows its symbols', () => {
+    let f = applyPreset('architecture', present);
+    f = toggleNodeKind(f, 'file');
+    assert.equal(f.preset, 'custom');
+    assert.ok(!f.nodeKinds.has('file'));
+    f = toggleEdgeKind(toggleEdgeKind(f, 'calls'), 'calls');
+    assert.ok(!f.edgeKinds.has('calls'));
+    assert.ok(!nodePasses(f, 'function', 'app/api.py'));
+    f = toggleExpanded(f, 'app/api.py');
+    assert.ok(nodePasses(f, 'function', 'app/api.py'));
+    assert.ok(!nodePasses(f, 'function', 'app/util.py'));
+  });
+  it('opens a large graph at module level', () => {
+    assert.equal(initialPreset(50_000, 20_000), 'architecture');
+    assert.equal(initialPreset(500, 20_000), 'everything');
+  });
+});
+
+describe('search', () => {
+  const index = buildSearchIndex(wire.nodes.map((n) => ({ id: n.id, name: n.name, kind: n.kind, ...(n.path ? { path: n.path } : {}) })));
+  it('ranks exact, then prefix, then word start, then contains, kinds in order within a tier', () => {
+    assert.deepEqual(search(index, 'send').map((h) => h.name), ['send', 'SEND', 'send_all', 'test_send', 'resend']);
+    assert.deepEqual(search(index, 'send').map((h) => h.tier), [0, 0, 1, 2, 3]);
+  });
+  it('matches paths last, honours accept and the limit, ignores blanks', () => {
+    assert.ok(search(index, 'tests/').every((h) => h.tier === 4));
+    assert.deepEqual(search(index, 'send', 20, (e) => e.kind !== 'constant').map((h) => h.name), ['send', 'send_all', 'test_send', 'resend']);
+    assert.equal(search(index, 'send', 2).length, 2);
+    assert.deepEqual(search(index, '   '), []);
+  });
+});
+
+describe('reducers', () => {
+  const g = buildGraph(wire);
+  const state = (over: Partial<ViewState> = {}): ViewState => ({ filters: applyPreset('everything', present), focusDepth: 0, ...over });
+  it('hides kinds filtered out, shows a selected node anyway, labels with a glyph', () => {
+    const v = deriveView(g, state({ filters: applyPreset('calls', present) }));
+    assert.equal(reduceNode(v, palette, 'file:app/api.py', g.getNodeAttributes('file:app/api.py')).hidden, true);
+    const fn = reduceNode(v, palette, 'py:app.api:send_all', g.getNodeAttributes('py:app.api:send_all'));
+    assert.equal(fn.hidden, false);
+    assert.equal(fn.label, nodeLabel('function', 'send_all'));
+    assert.equal(fn.color, palette.green);
+    const sel = deriveView(g, state({ filters: applyPreset('calls', present), selected: 'file:app/api.py' }));
+    const file = reduceNode(sel, palette, 'file:app/api.py', g.getNodeAttributes('file:app/api.py'));
+    assert.equal(file.hidden, false);
+    assert.equal(file.highlighted, true);
+    assert.equal(file.color, palette.highlight);
+  });
+  it('hover fades all but the neighbours, and edges not touching the hovered node', () => {
+    const v = deriveView(g, state({ hovered: 'py:app.api:send_all' }));
+    assert.deepEqual([...(v.hover ?? [])].sort(), ['py:app.api:Client.send', 'py:app.api:send_all', 'py:app.util:resend', 'py:tests:test_send']);
+    assert.equal(reduceNode(v, palette, 'module:app', g.getNodeAttributes('module:app')).color, palette.faded);
+    assert.equal(reduceNode(v, palette, 'module:app', g.getNodeAttributes('module:app')).label, '');
+    assert.equal(reduceNode(v, palette, 'py:app.util:resend', g.getNodeAttributes('py:app.util:resend')).forceLabel, true);
+    assert.equal(reduceEdge(v, palette, { kind: 'calls' }, 'py:app.util:resend', 'py:app.api:send_all', true, true).color, palette.green);
+    assert.equal(reduceEdge(v, palette, { kind: 'contains' }, 'module:app', 'file:app/api.py', true, true).color, palette.faded);
+  });
+  it('focus mode keeps the neighbourhood to depth N over the edges shown', () => {
+    const d1 = deriveView(g, state({ selected: 'py:app.util:resend', focusDepth: 1 }));
+    assert.deepEqual([...(d1.focus ?? [])].sort(), ['py:app.api:send_all', 'py:app.util:resend']);
+    const d2 = deriveView(g, state({ selected: 'py:app.util:resend', focusDepth: 2 }));
+    assert.equal(d2.focus?.size, 4);
+    const noCalls = toggleEdgeKind(applyPreset('everything', present), 'calls');
+    assert.equal(deriveView(g, state({ filters: noCalls, selected: 'py:app.util:resend', focusDepth: 3 })).focus?.size, 1);
+  });
+  it('hides edges of kinds switched off or with a hidden end', () => {
+    const f = toggleEdgeKind(applyPreset('everything', present), 'tests');
+    const v = deriveView(g, state({ filters: f }));
+    assert.equal(reduceEdge(v, palette, { kind: 'tests' }, 'a', 'b', true, true).hidden, true);
+    assert.equal(reduceEdge(v, palette, { kind: 'calls' }, 'a', 'b', true, false).hidden, true);
+    assert.equal(reduceEdge(v, palette, { kind: 'calls' }, 'a', 'b', true, true).hidden, false);
+  });
+});
+
+describe('nodeDetail', () => {
+  it('groups connections by edge kind and direction, with clickable ids', () => {
+    const d = nodeDetail(buildGraph(wire), 'py:app.api:send_all');
+    assert.ok(d);
+    assert.equal(d.location, 'app/api.py:20');
+    assert.deepEqual(d.groups.map((x) => `${x.direction} ${x.label} ${x.items.map((i) => i.id).join(',')}`), [
+      'out calls py:app.api:Client.send',
+      'in called by py:app.util:resend',
+      'in tested by py:tests:test_send',
+    ]);
+    assert.equal(nodeDetail(buildGraph(wire), 'nope'), undefined);
+  });
+});
+
+describe('appReducer', () => {
+  it('opens with the preset the size calls for, and keeps new kinds visible under Everything', () => {
+    let s = appReducer(initialAppState, { type: 'init', host: { kind: 'browser', folder: 'x', largeGraph: 5 }, state: { kind: 'ready' }, present, nodeCount: 8 });
+    assert.equal(s.view.filters.preset, 'architecture');
+    s = appReducer(s, { type: 'preset', preset: 'everything' });
+    s = appReducer(s, { type: 'graphChanged', present: { nodes: [...present.nodes, 'adr'], edges: present.edges } });
+    assert.ok(s.view.filters.nodeKinds.has('adr'));
+    s = appReducer(s, { type: 'select', id: 'a' });
+    assert.equal(s.view.selected, 'a');
+    s = appReducer(s, { type: 'focusDepth', depth: 9 });
+    assert.equal(s.view.focusDepth, 5);
+    s = appReducer(s, { type: 'select', id: undefined });
+    assert.ok(!('selected' in s.view));
+  });
+});
+
+describe('buildSvg', () => {
+  it('writes lines, circles and escaped labels', () => {
+    const svg = buildSvg({ width: 100, height: 50, background: '#fff', labelColor: '#000', font: 'sans', nodes: [{ x: 10, y: 10, r: 3, color: '#f00', label: 'ƒ a<b>&' }], edges: [{ x1: 0, y1: 0, x2: 10, y2: 10, color: '#ccc', width: 1 }] });
+    assert.match(svg, /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" width="100" height="50"/);
+    assert.match(svg, /<line x1="0" y1="0" x2="10" y2="10" stroke="#ccc"/);
+    assert.match(svg, /<circle cx="10" cy="10" r="3" fill="#f00"\/>/);
+    assert.match(svg, /ƒ a&lt;b&gt;&amp;<\/text>/);
+  });
+});

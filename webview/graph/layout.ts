@@ -1,0 +1,86 @@
+/**
+ * Layout runner
+ * =============
+ * Starts the ForceAtlas2 worker over the current graph and writes the positions it posts back
+ * into the graph (sigma redraws on its own). The worker's text is inlined in the bundle and run
+ * from a blob: URL, the one way a VS Code webview can start a worker; the CSP allows blob: workers
+ * only. A run is stopped whenever the graph's node set changes (a live diff) or a node is dragged:
+ * positions are matched by index, so they would land on the wrong nodes.
+ */
+import workerSource from 'virtual:layout-worker';
+import type { ExplorerGraph } from '../model/graph_data';
+import type { FromWorker, LayoutTick, ToWorker } from './layout_protocol';
+
+export interface LayoutProgress {
+  running: boolean;
+  iterations: number;
+  elapsedMs: number;
+  settled: boolean;
+}
+
+export class LayoutRunner {
+  private worker: Worker | undefined;
+  private url: string | undefined;
+  private index = new Map<string, number>();
+
+  constructor(
+    private readonly graph: ExplorerGraph,
+    private readonly onProgress: (p: LayoutProgress) => void,
+  ) {}
+
+  start(maxMs: number): void {
+    this.stop();
+    this.url ??= URL.createObjectURL(new Blob([workerSource], { type: 'text/javascript' }));
+    const worker = (this.worker = new Worker(this.url));
+    const order = this.graph.nodes();
+    const at = (this.index = new Map(order.map((id, i) => [id, i])));
+    const positions = new Float32Array(order.length * 2);
+    order.forEach((id, i) => {
+      const a = this.graph.getNodeAttributes(id);
+      positions[2 * i] = a.x;
+      positions[2 * i + 1] = a.y;
+    });
+    const edges = new Uint32Array(this.graph.size * 2);
+    let e = 0;
+    this.graph.forEachEdge((_k, _a, s, t) => {
+      edges[e++] = at.get(s) as number;
+      edges[e++] = at.get(t) as number;
+    });
+    worker.onmessage = (msg: MessageEvent<FromWorker>) => this.apply(worker, msg.data);
+    const start: ToWorker = { type: 'start', positions, edges, maxMs };
+    worker.postMessage(start, [positions.buffer, edges.buffer]);
+    this.onProgress({ running: true, iterations: 0, elapsedMs: 0, settled: false });
+  }
+
+  private apply(worker: Worker, tick: LayoutTick): void {
+    if (worker !== this.worker) return;
+    const p = tick.positions;
+    const index = this.index;
+    this.graph.updateEachNodeAttributes((id, a) => {
+      const i = index.get(id);
+      if (i !== undefined) {
+        a.x = p[2 * i];
+        a.y = p[2 * i + 1];
+      }
+      return a;
+    }, { attributes: ['x', 'y'] });
+    this.onProgress({ running: !tick.done, iterations: tick.iterations, elapsedMs: tick.elapsedMs, settled: tick.settled });
+    if (tick.done) this.stop();
+  }
+
+  stop(): void {
+    if (!this.worker) return;
+    this.worker.terminate();
+    this.worker = undefined;
+  }
+
+  get running(): boolean {
+    return this.worker !== undefined;
+  }
+
+  dispose(): void {
+    this.stop();
+    if (this.url) URL.revokeObjectURL(this.url);
+    this.url = undefined;
+  }
+}

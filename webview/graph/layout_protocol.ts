@@ -1,0 +1,32 @@
+/**
+ * Layout worker messages
+ * ======================
+ * Positions travel as a Float32Array of x,y pairs in node order, edges as a Uint32Array of
+ * source,target index pairs; both are transferred, not copied.
+ */
+
+export interface LayoutStart {
+  type: 'start';
+  positions: Float32Array;
+  edges: Uint32Array;
+  /** Stop after this long even if the layout still moves. */
+  maxMs: number;
+}
+
+export interface LayoutStop {
+  type: 'stop';
+}
+
+export type ToWorker = LayoutStart | LayoutStop;
+
+export interface LayoutTick {
+  type: 'tick';
+  positions: Float32Array;
+  iterations: number;
+  elapsedMs: number;
+  /** The last tick: settled (movement under the threshold), timed out or stopped. */
+  done: boolean;
+  settled: boolean;
+}
+
+export type FromWorker = LayoutTick;

@@ -1,0 +1,95 @@
+/**
+ * Browser transport (kg-memory serve --ui)
+ * ========================================
+ * A read-only host over HTTP. The bearer token arrives in the URL fragment (never sent to the
+ * server, never in a Referer), is kept in sessionStorage and removed from the address bar. The
+ * graph comes from GET /api/graph; GET /api/version is polled and, when it moves, the graph is
+ * fetched again and the difference delivered as a diff, as VS Code would push it. Opening files and
+ * reindexing are refused politely; exports are downloaded by the page itself.
+ */
+import { diffWireGraphs, isEmptyDiff, UI_API, type HostMessage, type UiGraphResponse, type UiVersionResponse, type ViewMessage, type WireGraph } from '../../extension/protocol';
+import type { Transport } from './client';
+
+const POLL_MS = 2000;
+
+export function takeToken(): string {
+  const m = /(?:^#|&)token=([0-9a-f]+)/.exec(window.location.hash);
+  if (m) {
+    sessionStorage.setItem('kg-memory-token', m[1]);
+    history.replaceState(null, '', window.location.pathname + window.location.search);
+    return m[1];
+  }
+  return sessionStorage.getItem('kg-memory-token') ?? '';
+}
+
+function download(name: string, data: string): void {
+  const href = data.startsWith('data:') ? data : URL.createObjectURL(new Blob([data], { type: 'image/svg+xml' }));
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  if (!data.startsWith('data:')) setTimeout(() => URL.revokeObjectURL(href), 1000);
+}
+
+export function httpTransport(token: string): Transport {
+  let listener: (m: HostMessage) => void = () => undefined;
+  let graph: WireGraph | undefined;
+  let version = -1;
+  const get = async <T>(path: string): Promise<T> => {
+    const res = await fetch(path, { headers: { authorization: `Bearer ${token}` }, cache: 'no-store' });
+    if (!res.ok) throw new Error(res.status === 401 ? 'The token is missing or wrong: open the link kg-memory serve --ui printed.' : `${path}: HTTP ${res.status}`);
+    return (await res.json()) as T;
+  };
+  const load = async (): Promise<void> => {
+    const r = await get<UiGraphResponse>(UI_API.graph);
+    version = r.version;
+    if (graph === undefined) {
+      listener({ type: 'init', host: { kind: 'browser', folder: r.folder, largeGraph: r.largeGraph }, graph: r.graph, state: r.state });
+    } else {
+      const diff = diffWireGraphs(graph, r.graph);
+      if (!isEmptyDiff(diff)) listener({ type: 'diff', diff });
+      listener({ type: 'state', state: r.state });
+    }
+    graph = r.graph;
+  };
+  const poll = async (): Promise<void> => {
+    try {
+      const v = await get<UiVersionResponse>(UI_API.version);
+      if (v.version !== version) await load();
+      else listener({ type: 'state', state: v.state });
+    } catch {
+      // The server may be restarting; the next poll tries again.
+    }
+    setTimeout(() => void poll(), POLL_MS);
+  };
+  const reply = (req: number, ok: boolean, message?: string): void => listener(message === undefined ? { type: 'reply', req, ok } : { type: 'reply', req, ok, message });
+  return {
+    listen: (fn) => {
+      listener = fn;
+    },
+    send: (m: ViewMessage) => {
+      switch (m.type) {
+        case 'ready':
+          load().then(
+            () => setTimeout(() => void poll(), POLL_MS),
+            (err: unknown) => listener({ type: 'state', state: { kind: 'error', message: (err as Error).message } }),
+          );
+          return;
+        case 'open':
+          reply(m.req, false, 'This page is read-only: open the file in your editor.');
+          return;
+        case 'reindex':
+          reply(m.req, false, 'This page is read-only: run `kg-memory index` in the folder, the page follows.');
+          return;
+        case 'export':
+          download(`kg-memory-graph.${m.format}`, m.data);
+          reply(m.req, true);
+          return;
+        case 'follow':
+          return;
+      }
+    },
+  };
+}

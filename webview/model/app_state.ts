@@ -1,0 +1,97 @@
+/**
+ * Explorer UI state
+ * =================
+ * Everything React shows besides the canvas, changed only through `appReducer` actions, so the
+ * transitions are testable without a browser. The graph itself is not here (it is a mutable
+ * graphology object held by the App); `graphVersion` counts its changes so derived lists refresh.
+ */
+import type { HostInfo, WireIndexState } from '../../extension/protocol';
+import { applyPreset, initialPreset, toggleEdgeKind, toggleExpanded, toggleNodeKind, type PresetId } from './filters';
+import type { ViewState } from './reducers';
+
+export interface LayoutStatus {
+  running: boolean;
+  iterations: number;
+  elapsedMs: number;
+  settled: boolean;
+}
+
+export interface AppState {
+  host?: HostInfo;
+  indexState: WireIndexState;
+  graphVersion: number;
+  /** Kinds present in the graph, in the filter panel. */
+  present: { nodes: string[]; edges: string[] };
+  view: ViewState;
+  follow: boolean;
+  layout: LayoutStatus;
+  notice?: string;
+}
+
+export const initialAppState: AppState = {
+  indexState: { kind: 'idle' },
+  graphVersion: 0,
+  present: { nodes: [], edges: [] },
+  view: { filters: applyPreset('everything', { nodes: [], edges: [] }), focusDepth: 0 },
+  follow: false,
+  layout: { running: false, iterations: 0, elapsedMs: 0, settled: false },
+};
+
+export type AppAction =
+  | { type: 'init'; host: HostInfo; state: WireIndexState; present: AppState['present']; nodeCount: number }
+  | { type: 'graphChanged'; present: AppState['present'] }
+  | { type: 'indexState'; state: WireIndexState }
+  | { type: 'preset'; preset: PresetId }
+  | { type: 'toggleNodeKind'; kind: string }
+  | { type: 'toggleEdgeKind'; kind: string }
+  | { type: 'toggleExpanded'; path: string }
+  | { type: 'select'; id: string | undefined }
+  | { type: 'focusDepth'; depth: number }
+  | { type: 'follow'; on: boolean }
+  | { type: 'layout'; status: LayoutStatus }
+  | { type: 'notice'; text: string | undefined };
+
+export function appReducer(s: AppState, a: AppAction): AppState {
+  switch (a.type) {
+    case 'init': {
+      const preset = initialPreset(a.nodeCount, a.host.largeGraph);
+      return { ...s, host: a.host, indexState: a.state, present: a.present, graphVersion: s.graphVersion + 1, view: { filters: applyPreset(preset, a.present), focusDepth: 0 } };
+    }
+    case 'graphChanged': {
+      // Kinds that appear for the first time are shown when the preset shows everything.
+      const f = s.view.filters;
+      const everything = f.preset === 'everything';
+      const nodeKinds = everything ? new Set(a.present.nodes) : f.nodeKinds;
+      const edgeKinds = everything ? new Set(a.present.edges) : f.edgeKinds;
+      return { ...s, present: a.present, graphVersion: s.graphVersion + 1, view: { ...s.view, filters: { ...f, nodeKinds, edgeKinds } } };
+    }
+    case 'indexState':
+      return { ...s, indexState: a.state };
+    case 'preset':
+      return { ...s, view: { ...s.view, filters: applyPreset(a.preset, s.present) } };
+    case 'toggleNodeKind':
+      return { ...s, view: { ...s.view, filters: toggleNodeKind(s.view.filters, a.kind) } };
+    case 'toggleEdgeKind':
+      return { ...s, view: { ...s.view, filters: toggleEdgeKind(s.view.filters, a.kind) } };
+    case 'toggleExpanded':
+      return { ...s, view: { ...s.view, filters: toggleExpanded(s.view.filters, a.path) } };
+    case 'select': {
+      const view: ViewState = { ...s.view };
+      if (a.id === undefined) delete view.selected;
+      else view.selected = a.id;
+      return { ...s, view };
+    }
+    case 'focusDepth':
+      return { ...s, view: { ...s.view, focusDepth: Math.max(0, Math.min(5, Math.round(a.depth))) } };
+    case 'follow':
+      return { ...s, follow: a.on };
+    case 'layout':
+      return { ...s, layout: a.status };
+    case 'notice': {
+      const next = { ...s };
+      if (a.text === undefined) delete next.notice;
+      else next.notice = a.text;
+      return next;
+    }
+  }
+}

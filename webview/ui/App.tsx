@@ -1,0 +1,225 @@
+/**
+ * Explorer app
+ * ============
+ * Holds the graph (a graphology object, mutated by host messages) and the UI state (a reducer),
+ * and wires them to the canvas and the panels. Host messages: `init` builds the graph and starts
+ * the layout, `diff` patches it in place (layout and camera stay), `reveal` follows the editor.
+ */
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import type { HostMessage } from '../../extension/protocol';
+import { exportPng, exportSvg } from '../graph/export';
+import { LayoutRunner } from '../graph/layout';
+import type { GraphView } from '../graph/renderer';
+import { themeColor } from '../graph/theme';
+import type { ExplorerClient } from '../host/client';
+import { appReducer, initialAppState } from '../model/app_state';
+import { nodeDetail } from '../model/detail';
+import { applyDiff, buildGraph, kindCounts, type ExplorerGraph } from '../model/graph_data';
+import { nodeStyle } from '../model/kinds';
+import { deriveView, nodeVisible } from '../model/reducers';
+import { buildSearchIndex } from '../model/search';
+import { ExplorerContext, type ExplorerCtx } from './context';
+import { DetailPanel } from './DetailPanel';
+import { FilterPanel, PresetBar } from './FilterPanel';
+import { GraphCanvas } from './GraphCanvas';
+import { SearchBox } from './SearchBox';
+import { EmptyState, StatsBar, ZoomControls } from './StatusParts';
+import { installTestHooks } from './test_hooks';
+
+/** The layout's time budget: the issue asks for a settled picture within 5 s. */
+const LAYOUT_MS = 4500;
+
+export function App({ client }: { client: ExplorerClient }) {
+  const [state, dispatch] = useReducer(appReducer, initialAppState);
+  const [graph, setGraph] = useState<ExplorerGraph>();
+  const [gv, setGv] = useState<GraphView>();
+  const [showFilters, setShowFilters] = useState(() => window.innerWidth > 640);
+  const layout = useRef<LayoutRunner>();
+  const search = useRef<HTMLInputElement>(null);
+  const followRef = useRef(state.follow);
+  followRef.current = state.follow;
+  const gvRef = useRef(gv);
+  gvRef.current = gv;
+
+  // ---- host messages --------------------------------------------------------------------------
+  useEffect(() => {
+    let g: ExplorerGraph | undefined;
+    const off = client.onMessage((m: HostMessage) => {
+      switch (m.type) {
+        case 'init': {
+          layout.current?.dispose();
+          g = buildGraph(m.graph);
+          const c = kindCounts(g);
+          dispatch({ type: 'init', host: m.host, state: m.state, present: presentKinds(c), nodeCount: g.order });
+          setGraph(g);
+          layout.current = new LayoutRunner(g, (status) => dispatch({ type: 'layout', status }));
+          if (g.order > 0) layout.current.start(LAYOUT_MS);
+          return;
+        }
+        case 'diff':
+          if (!g) return;
+          // Positions are matched by index in the worker: a changed node set ends the run.
+          layout.current?.stop();
+          applyDiff(g, m.diff);
+          dispatch({ type: 'graphChanged', present: presentKinds(kindCounts(g)) });
+          return;
+        case 'state':
+          dispatch({ type: 'indexState', state: m.state });
+          return;
+        case 'reveal':
+          if (followRef.current && g?.hasNode(m.id)) {
+            dispatch({ type: 'select', id: m.id });
+            gvRef.current?.moveTo(m.id);
+          }
+          return;
+        case 'reply':
+          return;
+      }
+    });
+    client.ready();
+    return () => {
+      off();
+      layout.current?.dispose();
+    };
+  }, [client]);
+
+  // ---- view state → sigma (no new renderer, no layout reset) ----------------------------------
+  useEffect(() => {
+    gv?.setState(state.view);
+  }, [gv, state.view, state.graphVersion]);
+
+  const goTo = useCallback((id: string) => {
+    dispatch({ type: 'select', id });
+    // The node may be hidden until the selection shows it; move once sigma has its position.
+    requestAnimationFrame(() => gvRef.current?.moveTo(id));
+  }, []);
+  const open = useCallback(
+    (id: string) => {
+      void client.open(id).then((r) => {
+        if (!r.ok) dispatch({ type: 'notice', text: r.message ?? 'Could not open it.' });
+      });
+    },
+    [client],
+  );
+  const ctx = useMemo<ExplorerCtx>(() => ({ client, dispatch, goTo, open }), [client, goTo, open]);
+  const events = useMemo(
+    () => ({
+      select: (id: string | undefined) => dispatch({ type: 'select', id }),
+      open,
+      dragStart: () => layout.current?.stop(),
+    }),
+    [open],
+  );
+
+  // ---- derived data -----------------------------------------------------------------------------
+  const v = state.graphVersion;
+  const counts = useMemo(() => (graph ? kindCounts(graph) : { nodes: new Map<string, number>(), edges: new Map<string, number>() }), [graph, v]);
+  const index = useMemo(() => {
+    const entries: { id: string; name: string; kind: string; path?: string }[] = [];
+    graph?.forEachNode((id, a) => entries.push(a.path === undefined ? { id, name: a.name, kind: a.kind } : { id, name: a.name, kind: a.kind, path: a.path }));
+    return buildSearchIndex(entries);
+  }, [graph, v]);
+  const shown = useMemo(() => {
+    if (!graph) return { nodes: 0, edges: 0 };
+    const d = deriveView(graph, state.view);
+    const vis = new Set<string>();
+    graph.forEachNode((id, a) => {
+      if (nodeVisible(d, id, a)) vis.add(id);
+    });
+    let edges = 0;
+    graph.forEachEdge((_k, a, s, t) => {
+      if (state.view.filters.edgeKinds.has(a.kind) && vis.has(s) && vis.has(t)) edges++;
+    });
+    return { nodes: vis.size, edges };
+  }, [graph, state.view, v]);
+  // Search finds every node; choosing one selects it, which shows it even if filtered out.
+  const accept = useCallback(() => true, []);
+  const detail = useMemo(() => (graph && state.view.selected ? nodeDetail(graph, state.view.selected) : undefined), [graph, state.view.selected, v]);
+
+  // ---- keyboard: `/` focuses search, Escape clears the selection --------------------------------
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent): void => {
+      const typing = e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement || e.target instanceof HTMLTextAreaElement;
+      if (e.key === '/' && !typing) {
+        e.preventDefault();
+        search.current?.focus();
+      } else if (e.key === 'Escape' && !typing) {
+        dispatch({ type: 'select', id: undefined });
+        dispatch({ type: 'focusDepth', depth: 0 });
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  useEffect(() => installTestHooks(() => ({ graph, gv: gvRef.current, layout: state.layout })), [graph, state.layout]);
+
+  const save = (format: 'png' | 'svg'): void => {
+    if (!gv) return;
+    const bg = themeColor('bg') || '#ffffff';
+    const data = format === 'png' ? exportPng(gv.sigma, bg) : exportSvg(gv.sigma, bg, themeColor('fg'), themeColor('font') || 'sans-serif');
+    void client.save(format, data).then((r) => dispatch({ type: 'notice', text: r.ok ? (r.message ?? `Exported ${format.toUpperCase()}.`) : (r.message ?? 'Export failed.') }));
+  };
+
+  const host = state.host;
+  const empty = host !== undefined && graph !== undefined && graph.order === 0;
+  return (
+    <ExplorerContext.Provider value={ctx}>
+      <div className={`app ${host ? '' : 'loading'}`}>
+        <header className="toolbar">
+          <SearchBox ref={search} index={index} accept={accept} />
+          <PresetBar filters={state.view.filters} />
+          <div className="tools">
+            <button aria-pressed={showFilters} onClick={() => setShowFilters((s) => !s)}>Filters</button>
+            {host?.kind === 'vscode' && (
+              <label className="check" title="Keep the symbol under the cursor in the centre">
+                <input
+                  type="checkbox"
+                  checked={state.follow}
+                  onChange={(e) => {
+                    dispatch({ type: 'follow', on: e.target.checked });
+                    client.follow(e.target.checked);
+                  }}
+                />
+                Follow editor
+              </label>
+            )}
+            <button onClick={() => layout.current?.start(LAYOUT_MS)} disabled={!graph || state.layout.running}>Re-layout</button>
+            <button onClick={() => save('png')} disabled={!gv}>PNG</button>
+            <button onClick={() => save('svg')} disabled={!gv}>SVG</button>
+          </div>
+        </header>
+        <main className="stage">
+          {graph && !empty && <GraphCanvas graph={graph} view={state.view} events={events} onReady={setGv} />}
+          {empty && <EmptyState indexState={state.indexState} canReindex={host?.kind === 'vscode'} onReindex={() => void client.reindex()} />}
+          {!host && <p className="loading-note">Loading the graph…</p>}
+          {showFilters && graph && !empty && <FilterPanel filters={state.view.filters} present={state.present} counts={counts} />}
+          {detail && (
+            <DetailPanel
+              detail={detail}
+              focusDepth={state.view.focusDepth}
+              expanded={state.view.filters.expanded.has(detail.location?.split(':')[0] ?? '')}
+              canExpand={detail.kind === 'file' && !state.view.filters.nodeKinds.has('function')}
+              onClose={() => dispatch({ type: 'select', id: undefined })}
+            />
+          )}
+          {gv && <ZoomControls zoom={(d) => gv.zoom(d)} />}
+          {state.notice && (
+            <div className="notice" role="alert">
+              {state.notice}
+              <button className="icon" aria-label="Dismiss" onClick={() => dispatch({ type: 'notice', text: undefined })}>×</button>
+            </div>
+          )}
+        </main>
+        <StatsBar shown={shown} total={{ nodes: graph?.order ?? 0, edges: graph?.size ?? 0 }} layout={state.layout} indexState={state.indexState} folder={host?.folder ?? ''} />
+      </div>
+    </ExplorerContext.Provider>
+  );
+}
+
+function presentKinds(c: { nodes: Map<string, number>; edges: Map<string, number> }): { nodes: string[]; edges: string[] } {
+  return {
+    nodes: [...c.nodes.keys()].sort((a, b) => nodeStyle(a).rank - nodeStyle(b).rank || a.localeCompare(b)),
+    edges: [...c.edges.keys()].sort(),
+  };
+}

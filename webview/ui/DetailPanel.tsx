@@ -1,0 +1,74 @@
+/**
+ * Detail panel
+ * ============
+ * The selected node: kind, location, properties, and its connections grouped by edge kind and
+ * direction, each a button that moves there. "Open" reveals the definition (double-click on the
+ * canvas does the same); files in a large graph can be expanded to show their symbols.
+ */
+import type { NodeDetail } from '../model/detail';
+import { nodeStyle } from '../model/kinds';
+import { useExplorer } from './context';
+
+const MAX_ITEMS = 50;
+
+interface Props {
+  detail: NodeDetail;
+  focusDepth: number;
+  expanded: boolean;
+  canExpand: boolean;
+  onClose(): void;
+}
+
+export function DetailPanel({ detail, focusDepth, expanded, canExpand, onClose }: Props) {
+  const { dispatch, goTo, open } = useExplorer();
+  const st = nodeStyle(detail.kind);
+  return (
+    <section className="panel detail" aria-label={`Details of ${detail.name}`}>
+      <header>
+        <span className={`swatch c-${st.color}`} aria-hidden="true">{st.glyph}</span>
+        <h2 title={detail.id}>{detail.name}</h2>
+        <button className="icon" aria-label="Close details" onClick={onClose}>×</button>
+      </header>
+      <p className="meta">
+        {detail.kindLabel}
+        {detail.location && <> · <code>{detail.location}</code></>}
+      </p>
+      <div className="actions">
+        {detail.location && <button onClick={() => open(detail.id)}>Open</button>}
+        <label>
+          Focus{' '}
+          <select aria-label="Focus depth" value={focusDepth} onChange={(e) => dispatch({ type: 'focusDepth', depth: Number(e.target.value) })}>
+            <option value={0}>off</option>
+            {[1, 2, 3, 4, 5].map((d) => <option key={d} value={d}>depth {d}</option>)}
+          </select>
+        </label>
+        {canExpand && detail.location && (
+          <button aria-pressed={expanded} onClick={() => dispatch({ type: 'toggleExpanded', path: detail.location?.split(':')[0] ?? '' })}>
+            {expanded ? 'Hide symbols' : 'Show symbols'}
+          </button>
+        )}
+      </div>
+      <dl className="props">
+        {detail.props.map(([k, v]) => (
+          <div key={k}><dt>{k}</dt><dd>{v}</dd></div>
+        ))}
+      </dl>
+      {detail.groups.map((g) => (
+        <details key={`${g.direction}|${g.edgeKind}`} open={g.items.length <= 12}>
+          <summary>{g.label} <span className="count">{g.items.length}</span></summary>
+          <ul className="connections">
+            {g.items.slice(0, MAX_ITEMS).map((c) => (
+              <li key={c.id}>
+                <button className="link" title={c.id} onClick={() => goTo(c.id)}>
+                  <span className="glyph" aria-hidden="true">{nodeStyle(c.kind).glyph}</span> {c.name}
+                  <span className="kind"> {nodeStyle(c.kind).label}</span>
+                </button>
+              </li>
+            ))}
+            {g.items.length > MAX_ITEMS && <li className="more">and {g.items.length - MAX_ITEMS} more</li>}
+          </ul>
+        </details>
+      ))}
+    </section>
+  );
+}

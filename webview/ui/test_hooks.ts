@@ -1,0 +1,85 @@
+/**
+ * Test and bench hooks
+ * ====================
+ * `window.__kgExplorer` lets the Playwright tests and the bench read what the page cannot show in
+ * the DOM: node positions on screen (to click a node), the layout's progress, and the frame rate
+ * of a camera animation. Read-only but for `measureFps`, which pans and zooms the camera.
+ */
+import type { LayoutStatus } from '../model/app_state';
+import type { ExplorerGraph } from '../model/graph_data';
+import type { GraphView } from '../graph/renderer';
+
+export interface ExplorerHooks {
+  order(): number;
+  size(): number;
+  layout(): LayoutStatus;
+  /** The node's centre in viewport pixels, or undefined when it is hidden. */
+  nodeOnScreen(id: string): { x: number; y: number } | undefined;
+  visibleNodes(): number;
+  measureFps(ms: number): Promise<number>;
+  /** performance.now() when sigma drew its first frame: time from navigation to first frame. */
+  firstFrameMs(): number | undefined;
+}
+
+declare global {
+  interface Window {
+    __kgExplorer?: ExplorerHooks;
+  }
+}
+
+let firstFrame: number | undefined;
+
+/** Called right after the renderer is created (sigma draws its first frame synchronously). */
+export function markFirstFrame(): void {
+  firstFrame ??= performance.now();
+}
+
+export function installTestHooks(get: () => { graph: ExplorerGraph | undefined; gv: GraphView | undefined; layout: LayoutStatus }): void {
+  const hooks: ExplorerHooks = {
+    firstFrameMs: () => firstFrame,
+    order: () => get().graph?.order ?? 0,
+    size: () => get().graph?.size ?? 0,
+    layout: () => get().layout,
+    nodeOnScreen: (id) => {
+      const gv = get().gv;
+      const d = gv?.sigma.getNodeDisplayData(id);
+      if (!gv || !d || d.hidden) return undefined;
+      return gv.sigma.framedGraphToViewport(d);
+    },
+    visibleNodes: () => {
+      const { graph, gv } = get();
+      let n = 0;
+      graph?.forEachNode((id) => {
+        if (gv?.isVisible(id)) n++;
+      });
+      return n;
+    },
+    measureFps: async (ms) => {
+      const gv = get().gv;
+      if (!gv) return 0;
+      const camera = gv.sigma.getCamera();
+      let frames = 0;
+      const t0 = performance.now();
+      let counting = true;
+      const count = (): void => {
+        frames++;
+        if (counting) requestAnimationFrame(count);
+      };
+      // Frames are counted only when sigma renders one (afterRender), so idle frames do not count.
+      let rendered = 0;
+      const onRender = (): void => {
+        rendered++;
+      };
+      gv.sigma.on('afterRender', onRender);
+      requestAnimationFrame(count);
+      while (performance.now() - t0 < ms) {
+        await camera.animate({ x: 0.3 + Math.random() * 0.4, y: 0.3 + Math.random() * 0.4, ratio: 0.3 + Math.random() }, { duration: 300 });
+      }
+      counting = false;
+      gv.sigma.off('afterRender', onRender);
+      const seconds = (performance.now() - t0) / 1000;
+      return Math.min(frames, rendered) / seconds;
+    },
+  };
+  window.__kgExplorer = hooks;
+}
