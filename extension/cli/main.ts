@@ -47,9 +47,9 @@ const COMMANDS: Record<string, Command> = {
     run: (v) => mcpCommand({ root: str(v.root) }),
   },
   serve: {
-    usage: `kg-memory serve [--root DIR] [--port N | --socket PATH]\n\nServe MCP over Streamable HTTP on 127.0.0.1:PORT (default ${DEFAULT_PORT}) or a Unix\nsocket, at /mcp, with the bearer token kept in <root>/.kg-memory/token.`,
-    options: { ...ROOT, port: { type: 'string' }, socket: { type: 'string' } },
-    run: (v) => serveCommand({ root: str(v.root), port: str(v.port), socket: str(v.socket) }),
+    usage: `kg-memory serve [--root DIR] [--port N | --socket PATH] [--ui [--ui-port N]]\n\nServe MCP over Streamable HTTP on 127.0.0.1:PORT (default ${DEFAULT_PORT}) or a Unix\nsocket, at /mcp, with the bearer token kept in <root>/.kg-memory/token.\n--ui also serves the graph explorer, read-only, on 127.0.0.1:UI-PORT (default ${DEFAULT_PORT + 1});\nopen the link it prints (it carries the token).`,
+    options: { ...ROOT, port: { type: 'string' }, socket: { type: 'string' }, ui: { type: 'boolean' }, 'ui-port': { type: 'string' } },
+    run: (v) => serveCommand({ root: str(v.root), port: str(v.port), socket: str(v.socket), ui: v.ui === true, uiPort: str(v['ui-port']) }),
   },
   stats: {
     usage: 'kg-memory stats [--root DIR] [--json]\n\nBring the index up to date and print its status: counts by kind, languages,\nparse errors, skipped files, last index time.',

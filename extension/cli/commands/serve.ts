@@ -11,6 +11,7 @@ import { serveHttp, serveStdio, TOKEN_FILE, ToolContext, workspaceToken } from '
 import { STATE_DIR_NAME } from '../../core/index/snapshot';
 import type { Workspace } from '../../core/workspace';
 import { EXIT, openWorkspace, stderrLogger, UsageError } from './common';
+import { serveUi } from './serve_ui';
 import type { ExitCode } from './common';
 
 export const DEFAULT_PORT = 7345;
@@ -45,18 +46,22 @@ export interface ServeCommandOptions {
   root?: string;
   port?: string;
   socket?: string;
+  /** Also serve the graph explorer (read-only) on 127.0.0.1:uiPort. */
+  ui?: boolean;
+  uiPort?: string;
 }
 
-function parsePort(raw: string | undefined): number {
-  if (raw === undefined) return DEFAULT_PORT;
+function parsePort(raw: string | undefined, fallback = DEFAULT_PORT, flag = '--port'): number {
+  if (raw === undefined) return fallback;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new UsageError(`serve: --port must be an integer from 0 to 65535, got ${JSON.stringify(raw)}`);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new UsageError(`serve: ${flag} must be an integer from 0 to 65535, got ${JSON.stringify(raw)}`);
   return n;
 }
 
 export async function serveCommand(options: ServeCommandOptions): Promise<ExitCode> {
   if (options.port !== undefined && options.socket !== undefined) throw new UsageError('serve: pass either --port or --socket, not both');
   const port = parsePort(options.port);
+  const uiPort = parsePort(options.uiPort, DEFAULT_PORT + 1, '--ui-port');
   const log = stderrLogger('info');
   const ws = await openWorkspace(options.root, log);
   try {
@@ -71,6 +76,16 @@ export async function serveCommand(options: ServeCommandOptions): Promise<ExitCo
       if (err instanceof Error && err.message.startsWith('kg-memory:')) throw new UsageError(err.message.replace(/^kg-memory: /, 'serve: '));
       throw err;
     }
+    let ui;
+    if (options.ui) {
+      try {
+        ui = await serveUi(ws, { token, port: uiPort, log });
+      } catch (err) {
+        await endpoint.close();
+        if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new UsageError(`serve: --ui-port ${uiPort} is in use; pass another (0 picks a free one)`);
+        throw err;
+      }
+    }
     void followDisk(ws, ctx);
     const where = endpoint.socket ? `${endpoint.url} over the Unix socket ${endpoint.socket}` : endpoint.url;
     process.stderr.write(
@@ -80,6 +95,7 @@ export async function serveCommand(options: ServeCommandOptions): Promise<ExitCo
         endpoint.socket
           ? `  e.g. curl --unix-socket ${endpoint.socket} -H "Authorization: Bearer $(cat ${join(ws.root, STATE_DIR_NAME, TOKEN_FILE)})" ...`
           : `  e.g. claude mcp add --transport http kg-memory ${endpoint.url} --header "Authorization: Bearer $(cat ${join(ws.root, STATE_DIR_NAME, TOKEN_FILE)})"`,
+        ...(ui ? [`kg-memory: graph explorer (read-only) on ${ui.url}; open ${ui.openUrl}`] : []),
         '  Ctrl-C stops the server.',
         '',
       ].join('\n'),
@@ -88,6 +104,7 @@ export async function serveCommand(options: ServeCommandOptions): Promise<ExitCo
       process.once('SIGINT', resolve);
       process.once('SIGTERM', resolve);
     });
+    await ui?.close();
     await endpoint.close();
   } finally {
     await ws.close();
