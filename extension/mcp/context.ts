@@ -5,7 +5,9 @@
  * files on disk, so a call first waits for the initial index and, when the last index is older
  * than `refreshMs`, for an incremental one (a walk plus mtime checks: cheap, and coalesced when
  * several calls arrive together). The host starts the first index; nothing here blocks the
- * MCP initialize handshake.
+ * MCP initialize handshake. A host that keeps the graph current itself (the VS Code extension,
+ * with its own file watchers and first index) passes `follow`: calls then wait for that and
+ * never walk the folder.
  */
 import type { IndexReport, Workspace } from '../core/workspace';
 
@@ -15,6 +17,11 @@ export interface ToolContextOptions {
   /** Re-check the files on disk before a query when the last index started longer ago (default 2000 ms). */
   refreshMs?: number;
   log?: Logger;
+  /**
+   * The host follows the disk: resolves when the index and updates it has started are done.
+   * When set, fresh() waits for this (and for a reindex running here) instead of re-walking.
+   */
+  follow?: () => Promise<void>;
 }
 
 export class ToolContext {
@@ -22,6 +29,7 @@ export class ToolContext {
   private lastStarted = Number.NEGATIVE_INFINITY;
   private readonly refreshMs: number;
   private readonly log: Logger;
+  private readonly follow: (() => Promise<void>) | undefined;
 
   constructor(
     readonly ws: Workspace,
@@ -29,6 +37,7 @@ export class ToolContext {
   ) {
     this.refreshMs = options.refreshMs ?? 2000;
     this.log = options.log ?? (() => undefined);
+    this.follow = options.follow;
   }
 
   /** An index is running right now. */
@@ -40,6 +49,10 @@ export class ToolContext {
   async fresh(): Promise<void> {
     if (this.running) {
       await this.running;
+      return;
+    }
+    if (this.follow) {
+      await this.follow();
       return;
     }
     // A watcher keeps the graph current: wait for the updates it has started, walk nothing.

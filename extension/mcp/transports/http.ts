@@ -4,7 +4,9 @@
  * Serves MCP over HTTP on a loopback port or a Unix socket, with node:http directly (the few
  * routes need no framework). Every request passes the guard (Host, Origin, bearer token), a
  * body limit checked before parsing (413), and JSON parsing that answers malformed input with
- * a JSON-RPC parse error.
+ * a JSON-RPC parse error. `GET /health` (behind the same guard) says whose server this is, so a
+ * second host of the same folder can tell its twin from a stranger on the port without an MCP
+ * handshake.
  *
  * Stateless: each POST gets a fresh McpServer and transport over the shared workspace and
  * freshness gate. The server keeps no per-client state and sends no notifications, so
@@ -23,6 +25,7 @@ import { listenOnSocket, removeSocket } from './socket_file';
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 export const MCP_PATH = '/mcp';
+export const HEALTH_PATH = '/health';
 const LOOPBACK_HOSTS = ['127.0.0.1', 'localhost', '::1'];
 
 export interface HttpServeOptions {
@@ -36,6 +39,16 @@ export interface HttpServeOptions {
   context?: ToolContext;
   bodyLimit?: number;
   log?: Logger;
+  /** Reported by /health and in the MCP handshake. */
+  version?: string;
+}
+
+/** The body of GET /health. */
+export interface HealthAnswer {
+  name: 'kg-memory';
+  version: string;
+  root: string;
+  pid: number;
 }
 
 export interface HttpEndpoint {
@@ -91,6 +104,11 @@ export async function serveHttp(ws: Workspace, options: HttpServeOptions): Promi
       return;
     }
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    if (path === HEALTH_PATH && req.method === 'GET') {
+      const health: HealthAnswer = { name: 'kg-memory', version: options.version ?? '0.0.0', root: ws.root, pid: process.pid };
+      send(res, 200, health);
+      return;
+    }
     if (path !== MCP_PATH) {
       send(res, 404, { error: `not found; the MCP endpoint is ${MCP_PATH}` });
       return;
@@ -121,7 +139,7 @@ export async function serveHttp(ws: Workspace, options: HttpServeOptions): Promi
       send(res, 400, rpcError(-32700, `Parse error: ${(err as Error).message}`));
       return;
     }
-    const server = createMcpServer(ws, { context: ctx });
+    const server = createMcpServer(ws, { context: ctx, ...(options.version ? { version: options.version } : {}) });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     res.on('close', () => {
       void transport.close();
