@@ -28,7 +28,7 @@ export function chromiumMissing(): string | undefined {
 /** The structural slice of playwright-core's API these tests use. */
 export interface Page {
   goto(url: string): Promise<unknown>;
-  waitForFunction<T>(fn: string | (() => T), arg?: unknown, options?: { timeout?: number }): Promise<unknown>;
+  waitForFunction<T, A = undefined>(fn: string | ((arg: A) => T), arg?: A, options?: { timeout?: number }): Promise<unknown>;
   evaluate<T, A = undefined>(fn: (arg: A) => T | Promise<T>, arg?: A): Promise<T>;
   screenshot(options: { path: string; fullPage?: boolean }): Promise<unknown>;
   keyboard: { press(key: string): Promise<void>; type(text: string): Promise<void> };

@@ -88,6 +88,12 @@ export function App({ client }: { client: ExplorerClient }) {
     gv?.setState(state.view);
   }, [gv, state.view, state.graphVersion]);
 
+  // A preset is a new level of detail: fit it in view (single toggles keep the camera where it is).
+  const preset = state.view.filters.preset;
+  useEffect(() => {
+    if (preset !== 'custom') gvRef.current?.zoom('reset');
+  }, [preset]);
+
   const goTo = useCallback((id: string) => {
     dispatch({ type: 'select', id });
     // The node may be hidden until the selection shows it; move once sigma has its position.

@@ -17,7 +17,7 @@ interface StatsProps {
 export function StatsBar({ shown, total, layout, indexState, folder }: StatsProps) {
   const index =
     indexState.kind === 'indexing' ? `indexing ${indexState.done}/${indexState.total}` : indexState.kind === 'error' ? `index error: ${indexState.message}` : '';
-  const lay = layout.running ? `layout… ${layout.iterations} it` : layout.iterations ? `layout ${layout.settled ? 'settled' : 'stopped'} in ${(layout.elapsedMs / 1000).toFixed(1)} s` : '';
+  const lay = layout.running ? `layout… ${layout.iterations} it` : layout.iterations ? `layout ${layout.settled ? 'settled' : 'stopped'} in ${layout.elapsedMs < 1000 ? `${Math.round(layout.elapsedMs)} ms` : `${(layout.elapsedMs / 1000).toFixed(1)} s`}` : '';
   return (
     <footer className="stats" role="status" aria-live="polite">
       <span>{folder}</span>
