@@ -184,4 +184,21 @@ describe('incremental decision linking', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('rebuilds the decision graph when a snapshot is loaded', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kg-dec-snap-'));
+    cpSync(join(FIXTURES, 'decisions/store'), dir, { recursive: true });
+    try {
+      const first = await Workspace.open(dir, { workers: 0 });
+      await first.index();
+      const before = first.graph.canonical();
+      await first.close();
+      const second = await Workspace.open(dir, { workers: 0 });
+      assert.ok(second.graph.hasNode('adr:docs/adr/0002-payments-go-through-one-gateway.md'), 'decision nodes are there before any index');
+      assert.equal(second.graph.canonical(), before);
+      await second.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
