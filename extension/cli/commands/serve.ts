@@ -1,13 +1,24 @@
 /**
  * mcp and serve commands
  * ======================
- * `mcp` serves the tools on stdio for one agent: the snapshot loads at once, the handshake is
- * answered immediately, and the incremental index starts right after; tool calls wait for it,
- * so the first answer is already current. `serve` does the same over HTTP on 127.0.0.1 or a
- * Unix socket, with the workspace's bearer token, and prints how to connect (to stderr).
+ * `mcp` serves the tools on stdio for one agent. When the folder's discovery file names a live
+ * endpoint (an editor, or `kg-memory serve`, already serving this folder's live graph), it
+ * attaches: a bridge relays stdio to that endpoint, nothing is indexed here, and if the endpoint
+ * goes away mid-session the bridge falls back to a local index. Otherwise (or with
+ * KG_MEMORY_ATTACH=0) it indexes headless: the snapshot loads at once, the handshake is answered
+ * immediately, and the incremental index starts right after; tool calls wait for it, so the
+ * first answer is already current. `serve` does the same over HTTP on 127.0.0.1 or a Unix
+ * socket, with the workspace's bearer token, prints how to connect (to stderr), and names itself
+ * in the discovery file when no live endpoint is named there yet.
  */
 import { join } from 'node:path';
-import { serveHttp, serveStdio, TOKEN_FILE, ToolContext, workspaceToken } from '../../mcp';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { version } from '../../../package.json';
+import { createMcpServer, serveHttp, serveStdio, TOKEN_FILE, ToolContext, workspaceToken } from '../../mcp';
+import { bridgeStdio } from '../../mcp/bridge';
+import { findLiveEndpoint, realFolder, removeDiscoveryIfOurs } from '../../mcp/discovery';
+import { publishIfFree } from '../../mcp/host';
 import { STATE_DIR_NAME } from '../../core/index/snapshot';
 import type { Workspace } from '../../core/workspace';
 import { EXIT, openWorkspace, stderrLogger, UsageError } from './common';
@@ -22,12 +33,37 @@ export interface McpCommandOptions {
 
 export async function mcpCommand(options: McpCommandOptions): Promise<ExitCode> {
   const log = stderrLogger('info');
+  if (process.env.KG_MEMORY_ATTACH !== '0') {
+    const found = await findLiveEndpoint(realFolder(options.root ?? process.cwd()));
+    if (found.live) return attachCommand(options, found.live.discovery, found.live.token, log);
+    log('debug', `no running endpoint to attach to (${found.reason}); indexing here`);
+  }
   const ws = await openWorkspace(options.root, log);
   const ctx = new ToolContext(ws, { log });
   try {
     await serveStdio(ws, ctx, { onConnected: () => void followDisk(ws, ctx) });
   } finally {
     await ws.close();
+  }
+  return EXIT.ok;
+}
+
+/** Relays stdio to the endpoint the discovery file names; a local index only if it goes away. */
+async function attachCommand(options: McpCommandOptions, target: { url: string; socket?: string; pid: number }, token: string, log: ReturnType<typeof stderrLogger>): Promise<ExitCode> {
+  log('info', `attaching to the running endpoint ${target.socket ?? target.url} (process ${target.pid}): answers come from its live graph`);
+  let ws: Workspace | undefined;
+  const fallback = async (): Promise<Transport> => {
+    ws = await openWorkspace(options.root, log);
+    const ctx = new ToolContext(ws, { log });
+    const [mine, theirs] = InMemoryTransport.createLinkedPair();
+    await createMcpServer(ws, { context: ctx, version }).connect(theirs);
+    void followDisk(ws, ctx);
+    return mine;
+  };
+  try {
+    await bridgeStdio({ target: { url: target.url, ...(target.socket ? { socket: target.socket } : {}), token }, fallback, log });
+  } finally {
+    await ws?.close();
   }
   return EXIT.ok;
 }
@@ -67,9 +103,9 @@ export async function serveCommand(options: ServeCommandOptions): Promise<ExitCo
   try {
     const token = await workspaceToken(ws.root);
     const ctx = new ToolContext(ws, { log });
-    let endpoint;
+      let endpoint;
     try {
-      endpoint = await serveHttp(ws, { token, context: ctx, log, ...(options.socket ? { socket: options.socket } : { port, host: '127.0.0.1' }) });
+      endpoint = await serveHttp(ws, { token, context: ctx, log, version, ...(options.socket ? { socket: options.socket } : { port, host: '127.0.0.1' }) });
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
       if (code === 'EADDRINUSE') throw new UsageError(`serve: port ${port} is in use; pass another --port (0 picks a free one)`);
@@ -87,6 +123,13 @@ export async function serveCommand(options: ServeCommandOptions): Promise<ExitCo
       }
     }
     void followDisk(ws, ctx);
+    let published;
+    try {
+      published = await publishIfFree(ws, endpoint, token, version);
+      if (!published) log('info', 'the discovery file already names a live endpoint for this folder; kg-memory mcp attaches to that one');
+    } catch (err) {
+      log('warn', `cannot write the discovery file (kg-memory mcp will not find this server): ${(err as Error).message}`);
+    }
     const where = endpoint.socket ? `${endpoint.url} over the Unix socket ${endpoint.socket}` : endpoint.url;
     process.stderr.write(
       [
@@ -104,6 +147,7 @@ export async function serveCommand(options: ServeCommandOptions): Promise<ExitCo
       process.once('SIGINT', resolve);
       process.once('SIGTERM', resolve);
     });
+    if (published) removeDiscoveryIfOurs(ws.root, published);
     await ui?.close();
     await endpoint.close();
   } finally {
