@@ -103,7 +103,7 @@ export async function serveCommand(options: ServeCommandOptions): Promise<ExitCo
   try {
     const token = await workspaceToken(ws.root);
     const ctx = new ToolContext(ws, { log });
-      let endpoint;
+    let endpoint;
     try {
       endpoint = await serveHttp(ws, { token, context: ctx, log, version, ...(options.socket ? { socket: options.socket } : { port, host: '127.0.0.1' }) });
     } catch (err) {
