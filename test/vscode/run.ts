@@ -17,44 +17,8 @@
 import { appendFileSync, cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runTests } from '@vscode/test-electron';
-import * as esbuild from 'esbuild';
-import { CODE_SHIM, ensureHost, HOST_REQUIRED, REPO_ROOT } from './host';
-
-const FIXTURE = join(REPO_ROOT, 'test', 'fixtures', 'vscode_project');
-const SUITES = ['main', 'restart'] as const;
-
-async function bundleSuites(outdir: string): Promise<void> {
-  await esbuild.build({
-    entryPoints: SUITES.map((s) => join(__dirname, 'suite', `${s}.ts`)),
-    outdir,
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    sourcemap: 'inline',
-    external: ['vscode'],
-    mainFields: ['module', 'main'],
-    logLevel: 'warning',
-  });
-}
-
-/** One host run; resolves to its exit code (runTests rejects on a non-zero one). */
-async function hostRun(suite: string, folder: string): Promise<number> {
-  try {
-    return await runTests({
-      vscodeExecutablePath: CODE_SHIM,
-      extensionDevelopmentPath: REPO_ROOT,
-      extensionTestsPath: suite,
-      launchArgs: [folder],
-      extensionTestsEnv: { TEST_TIMEOUT_MS: process.env.TEST_TIMEOUT_MS ?? '240000' },
-    });
-  } catch (err) {
-    const code = (err as { code?: number }).code;
-    console.log(`host run of ${suite} failed: ${(err as Error).message}`);
-    return typeof code === 'number' && code !== 0 ? code : 1;
-  }
-}
+import { bundleSuites, FIXTURE, hostRun } from './harness';
+import { ensureHost, HOST_REQUIRED, REPO_ROOT } from './host';
 
 async function main(): Promise<number> {
   const why = ensureHost();
@@ -68,7 +32,7 @@ async function main(): Promise<number> {
   }
   const tmp = mkdtempSync(join(tmpdir(), 'kg-vscode-'));
   try {
-    await bundleSuites(join(tmp, 'suite'));
+    await bundleSuites(join(tmp, 'suite'), ['main', 'restart']);
     const folder = join(tmp, 'vscode_project');
     cpSync(FIXTURE, folder, { recursive: true });
     const first = await hostRun(join(tmp, 'suite', 'main.js'), folder);

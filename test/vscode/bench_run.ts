@@ -1,0 +1,40 @@
+/**
+ * Extension-host bench run
+ * ========================
+ * `npx tsx test/vscode/bench_run.ts`: the §8 figures in a real extension host (see suite/bench.ts),
+ * on a temp copy of the fixture: a first run without a snapshot, a second with the one it left.
+ * Prints the suite's `KGBENCH {json}` lines (test/bench/measure_vscode.ts reads them), or
+ * `KGSKIP <reason>` when the host cannot run here.
+ */
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { bundleSuites, FIXTURE, hostRun } from './harness';
+import { ensureHost } from './host';
+
+async function main(): Promise<number> {
+  const why = ensureHost();
+  if (why) {
+    console.log(`KGSKIP VS Code extension-host bench: ${why}`);
+    return 0;
+  }
+  const tmp = mkdtempSync(join(tmpdir(), 'kg-vscode-bench-'));
+  try {
+    await bundleSuites(join(tmp, 'suite'), ['bench']);
+    const folder = join(tmp, 'vscode_project');
+    cpSync(FIXTURE, folder, { recursive: true });
+    const cold = await hostRun(join(tmp, 'suite', 'bench.js'), folder);
+    const warm = await hostRun(join(tmp, 'suite', 'bench.js'), folder);
+    return cold || warm;
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,46 @@
+/**
+ * Host runs
+ * =========
+ * What run.ts and bench_run.ts share: bundling an in-host suite, and one run of it through
+ * @vscode/test-electron's runTests with the project's code-shim as the VS Code executable.
+ */
+import { join } from 'node:path';
+import { runTests } from '@vscode/test-electron';
+import * as esbuild from 'esbuild';
+import { CODE_SHIM, REPO_ROOT } from './host';
+
+export const FIXTURE = join(REPO_ROOT, 'test', 'fixtures', 'vscode_project');
+
+/** Bundles suite/<name>.ts for each name into outdir/<name>.js (vscode stays external: the host provides it). */
+export async function bundleSuites(outdir: string, names: readonly string[]): Promise<void> {
+  await esbuild.build({
+    entryPoints: names.map((s) => join(__dirname, 'suite', `${s}.ts`)),
+    outdir,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    sourcemap: 'inline',
+    external: ['vscode'],
+    mainFields: ['module', 'main'],
+    logLevel: 'warning',
+  });
+}
+
+/** One host run; resolves to its exit code (runTests rejects on a non-zero one). */
+export async function hostRun(suite: string, folder: string): Promise<number> {
+  try {
+    return await runTests({
+      vscodeExecutablePath: CODE_SHIM,
+      extensionDevelopmentPath: REPO_ROOT,
+      extensionTestsPath: suite,
+      launchArgs: [folder],
+      extensionTestsEnv: { TEST_TIMEOUT_MS: process.env.TEST_TIMEOUT_MS ?? '240000' },
+    });
+  } catch (err) {
+    const code = (err as { code?: number }).code;
+    console.log(`host run of ${suite} failed: ${(err as Error).message}`);
+    return typeof code === 'number' && code !== 0 ? code : 1;
+  }
+}
+
