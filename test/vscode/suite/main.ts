@@ -117,17 +117,56 @@ test('Show Callees: a quick pick of what place_order calls; choosing one opens i
   assert.equal(at.path, STOCK);
 });
 
-test('Show Impact: opens without error', async () => {
+test('Show Impact: a quick pick of what a change to Stock.count may break; choosing one opens it', async () => {
   await showAt(STOCK, COUNT_DEF, 'count');
-  assert.equal((await runPicking('kgMemory.showImpact', false)).error, undefined);
+  assert.equal((await runPicking('kgMemory.showImpact', true)).error, undefined);
+  const at = await waitFor('the editor to move to an impacted place', () => {
+    const loc = activeLocation();
+    return loc && !(loc.path === STOCK && loc.line === 18) ? loc : undefined;
+  }, 5000, activeLocation);
+  assert.match(at.path, /\.py$/);
 });
 
-test('Find Symbol in Graph: opens without error', async () => {
-  assert.equal((await runPicking('kgMemory.findSymbol', false)).error, undefined);
+test('Find Symbol in Graph: starts from the word at the cursor; choosing the first match opens its definition', async () => {
+  await showAt('web/checkout.ts', 'formatPrice(cart', 'formatPrice');
+  assert.equal((await runPicking('kgMemory.findSymbol', true)).error, undefined);
+  const at = await waitFor('the editor to open formatPrice', () => {
+    const loc = activeLocation();
+    return loc && loc.path !== 'web/checkout.ts' ? loc : undefined;
+  }, 5000, activeLocation);
+  assert.deepEqual(at, { path: 'web/price.ts', line: 2 });
 });
 
-test('Show Status: opens without error', async () => {
+test('Show Status: opens the status report (folder, counts)', async () => {
   assert.equal((await runPicking('kgMemory.showStatus', false)).error, undefined);
+  const doc = await waitFor('the status report document', () => vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'kg-memory'), 5000);
+  const text = doc.getText();
+  assert.match(text, /vscode_project/);
+  assert.match(text, /\b10\b/, 'the file count');
+});
+
+test('CodeLens "2 tests" click: a quick pick of the tests; choosing one opens it', async () => {
+  await showAt(STOCK, COUNT_DEF, 'count');
+  const line = (await positionOf(file(STOCK), COUNT_DEF)).line;
+  const all = (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', file(STOCK), 200)) ?? [];
+  const lens = all.find((l) => l.range.start.line === line && l.command?.title === '2 tests');
+  assert.ok(lens?.command, 'the tests lens has a command');
+  assert.equal((await runPicking(lens.command.command, true, ...(lens.command.arguments ?? []))).error, undefined);
+  const at = await waitFor('the editor to open a test', () => {
+    const loc = activeLocation();
+    return loc?.path === 'tests/test_stock.py' ? loc : undefined;
+  }, 5000, activeLocation);
+  assert.ok([5, 11].includes(at.line), `opened tests/test_stock.py:${at.line}`);
+});
+
+test('CodeLens "6 callers" click: runs (peeks the call sites)', async () => {
+  await showAt(STOCK, COUNT_DEF, 'count');
+  const line = (await positionOf(file(STOCK), COUNT_DEF)).line;
+  const all = (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', file(STOCK), 200)) ?? [];
+  const lens = all.find((l) => l.range.start.line === line && l.command?.title === '6 callers');
+  assert.ok(lens?.command, 'the callers lens has a command');
+  assert.equal((await runPicking(lens.command.command, false, ...(lens.command.arguments ?? []))).error, undefined);
+  await vscode.commands.executeCommand('closeReferenceSearch');
 });
 
 test('Copy MCP Configuration: the first client\'s snippet reaches the clipboard', async () => {

@@ -8,8 +8,9 @@
  */
 import * as assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
+import * as vscode from 'vscode';
 import { runAll, test } from './runner';
-import { api, file, waitForLens } from './util';
+import { api, file, waitFor, waitForLens } from './util';
 
 test('restart: .kg-memory/graph.json from the first session is there', () => {
   assert.ok(existsSync(file('.kg-memory/graph.json').fsPath));
@@ -35,6 +36,12 @@ test('restart: the lenses show the first session\'s graph and the change made wh
   await waitForLens(file('inventory/stock.py'), 'def add(', /^3 callers$/);
   await waitForLens(file('inventory/stock.py'), 'def count(', /^5 callers$/);
   await waitForLens(file('web/price.ts'), 'export function formatPrice', /^3 callers$/);
+});
+
+test('restart: Show Status reports the snapshot as loaded', async () => {
+  await vscode.commands.executeCommand('kgMemory.showStatus');
+  const doc = await waitFor('the status report document', () => vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'kg-memory'), 5000);
+  assert.match(doc.getText(), /loaded/);
 });
 
 export function run(): Promise<void> {
