@@ -31,7 +31,11 @@ describe('screenshots of the installed .vsix in the workbench', { skip: why ?? f
     assert.ok(wb, 'the workbench is open');
     return wb.page;
   };
-  const shot = (name: string) => page().screenshot({ path: join(SHOTS, name) });
+  // A moment for what renders after it is visible (code-block colours in hovers, lens fade-in).
+  const shot = async (name: string) => {
+    await page().waitForTimeout(500);
+    await page().screenshot({ path: join(SHOTS, name) });
+  };
 
   before(async () => {
     mkdirSync(SHOTS, { recursive: true });
