@@ -1,0 +1,166 @@
+/**
+ * Agent memory
+ * ============
+ * What a host holds: the memory file's location, its store and its links to the code graph, and
+ * the official operations answering in the official shapes plus our extra fields (an entity's
+ * `id`, `createdAt`, `observationsCreatedAt` and the code nodes it is `about`). The MCP toolset
+ * and, later, the VS Code hover and commands call these; none of them touch the file.
+ */
+import type { CodeGraph } from '../model/graph';
+import type { Entity, EntityRecord, ObservationDeletion, ObservationInput, Relation, RelationRecord } from './graph';
+import { resolveMemoryLocation } from './location';
+import type { MemoryLocation, MemoryLocationOptions } from './location';
+import { MemoryLinks } from './links';
+import { pageGraph, pageSearch } from './search';
+import type { LeftOut, PageOptions } from './search';
+import { MemoryStore } from './store';
+import type { MemoryHealth, MemoryStoreOptions } from './store';
+
+/** An entity as answered: the official fields first, then ours (all optional in the schema). */
+export interface EntityView extends Entity {
+  id: string;
+  createdAt?: string;
+  observationsCreatedAt?: (string | null)[];
+  /** Code node ids this entity is about (see links.ts). */
+  about?: string[];
+}
+
+export interface RelationView extends Relation {
+  createdAt?: string;
+}
+
+export interface GraphView {
+  entities: EntityView[];
+  relations: RelationView[];
+  more?: LeftOut;
+  /** Unreadable lines of the memory file, by number (the rest loaded). */
+  warnings?: string[];
+}
+
+export interface AgentMemoryOptions extends MemoryStoreOptions {
+  /** The code graph to link entities to; called on each answer so it is always the current one. */
+  codeGraph?: () => CodeGraph | undefined;
+}
+
+export class AgentMemory {
+  private readonly links = new MemoryLinks();
+
+  constructor(
+    readonly store: MemoryStore,
+    readonly location: MemoryLocation,
+    private readonly codeGraph: () => CodeGraph | undefined = () => undefined,
+  ) {}
+
+  /** Finds the file (migrating a legacy memory.json) and opens a store on it. Reads nothing yet. */
+  static async open(where: MemoryLocationOptions, options: AgentMemoryOptions = {}): Promise<AgentMemory> {
+    const location = await resolveMemoryLocation(where);
+    if (location.migratedFrom) options.log?.('info', `memory: migrated ${location.migratedFrom} to ${location.path}`);
+    return new AgentMemory(new MemoryStore(location.path, options), location, options.codeGraph);
+  }
+
+  get path(): string {
+    return this.store.path;
+  }
+
+  health(): MemoryHealth {
+    return this.store.health();
+  }
+
+  onChange(listener: () => void): () => void {
+    return this.store.onChange(listener);
+  }
+
+  private view(e: EntityRecord, about: (name: string) => string[]): EntityView {
+    const v: EntityView = { name: e.name, entityType: e.entityType, observations: [...e.observations], id: e.id };
+    if (e.createdAt !== undefined) v.createdAt = e.createdAt;
+    if (e.observationsCreatedAt.some((t) => t !== null)) v.observationsCreatedAt = [...e.observationsCreatedAt];
+    const ids = about(e.name);
+    if (ids.length > 0) v.about = ids;
+    return v;
+  }
+
+  private relationView(r: RelationRecord): RelationView {
+    return r.createdAt === undefined ? { from: r.from, to: r.to, relationType: r.relationType } : { ...r };
+  }
+
+  private warnings(): string[] | undefined {
+    const h = this.store.health();
+    if (h.problems.length === 0) return undefined;
+    const where = h.backup ? ` (the file as it was is kept in ${h.backup})` : '';
+    return h.problems.map((p) => `${h.path}:${p.line}: ${p.message}; left out${where}`);
+  }
+
+  async createEntities(entities: readonly Entity[]): Promise<EntityView[]> {
+    return this.store.write((g, now) => {
+      const created = g.createEntities(entities, now);
+      return created.map((c) => this.view(g.entity(c.name) as EntityRecord, (n) => this.aboutIn(g, n)));
+    });
+  }
+
+  createRelations(relations: readonly Relation[]): Promise<RelationView[]> {
+    return this.store.write((g, now) => g.createRelations(relations, now));
+  }
+
+  addObservations(observations: readonly ObservationInput[]): Promise<{ entityName: string; addedObservations: string[] }[]> {
+    return this.store.write((g, now) => g.addObservations(observations, now));
+  }
+
+  deleteEntities(names: readonly string[]): Promise<void> {
+    return this.store.write((g) => g.deleteEntities(names));
+  }
+
+  deleteObservations(deletions: readonly ObservationDeletion[]): Promise<void> {
+    return this.store.write((g) => g.deleteObservations(deletions));
+  }
+
+  deleteRelations(relations: readonly Relation[]): Promise<void> {
+    return this.store.write((g) => g.deleteRelations(relations));
+  }
+
+  readGraph(page: PageOptions = {}): Promise<GraphView> {
+    return this.store.read((g) => this.graphView(pageGraph(g, page), (n) => this.aboutIn(g, n)));
+  }
+
+  searchNodes(query: string, page: PageOptions = {}): Promise<GraphView> {
+    return this.store.read((g) => this.graphView(pageSearch(g, query, page), (n) => this.aboutIn(g, n)));
+  }
+
+  openNodes(names: readonly string[]): Promise<GraphView> {
+    return this.store.read((g) => this.graphView(g.openNodes(names), (n) => this.aboutIn(g, n)));
+  }
+
+  /** The whole graph, unpaged (the `memory://knowledge-graph` resource). */
+  wholeGraph(): Promise<GraphView> {
+    return this.store.read((g) => this.graphView({ entities: g.entities(), relations: g.relations() }, (n) => this.aboutIn(g, n)));
+  }
+
+  /** The entities about one code node: the "notes about node X" query of the hosts. */
+  notesAbout(nodeId: string): Promise<EntityView[]> {
+    return this.store.read((g) => {
+      const code = this.codeGraph();
+      if (!code) return [];
+      return this.links.notesAbout(g, code, nodeId).map((e) => this.view(e, (n) => this.aboutIn(g, n)));
+    });
+  }
+
+  /** Notes per linked code node id. */
+  noteCounts(): Promise<Map<string, number>> {
+    return this.store.read((g) => {
+      const code = this.codeGraph();
+      return code ? this.links.noteCounts(g, code) : new Map<string, number>();
+    });
+  }
+
+  private aboutIn(g: Parameters<MemoryLinks['about']>[0], name: string): string[] {
+    const code = this.codeGraph();
+    return code ? this.links.about(g, code, name) : [];
+  }
+
+  private graphView(page: { entities: EntityRecord[]; relations: RelationRecord[]; more?: LeftOut }, about: (name: string) => string[]): GraphView {
+    const out: GraphView = { entities: page.entities.map((e) => this.view(e, about)), relations: page.relations.map((r) => this.relationView(r)) };
+    if (page.more) out.more = page.more;
+    const warnings = this.warnings();
+    if (warnings) out.warnings = warnings;
+    return out;
+  }
+}
