@@ -42,14 +42,14 @@ const COMMANDS: Record<string, Command> = {
     run: (_v, _p, rest) => queryCommand(rest[0], rest.slice(1)),
   },
   mcp: {
-    usage: 'kg-memory mcp [--root DIR]\n\nServe the MCP tools on stdio (for an agent to start). Logs go to stderr.',
-    options: { ...ROOT },
-    run: (v) => mcpCommand({ root: str(v.root) }),
+    usage: 'kg-memory mcp [--root DIR] [--no-memory]\n\nServe the MCP tools on stdio (for an agent to start). Logs go to stderr.\n--no-memory leaves out the agent-memory tools (also KG_MEMORY_MEMORY=off).',
+    options: { ...ROOT, 'no-memory': { type: 'boolean' } },
+    run: (v) => mcpCommand({ root: str(v.root), ...(v['no-memory'] === true ? { memory: false } : {}) }),
   },
   serve: {
-    usage: `kg-memory serve [--root DIR] [--port N | --socket PATH] [--ui [--ui-port N]]\n\nServe MCP over Streamable HTTP on 127.0.0.1:PORT (default ${DEFAULT_PORT}) or a Unix\nsocket, at /mcp, with the bearer token kept in <root>/.kg-memory/token.\n--ui also serves the graph explorer, read-only, on 127.0.0.1:UI-PORT (default ${DEFAULT_PORT + 1});\nopen the link it prints (it carries the token).`,
-    options: { ...ROOT, port: { type: 'string' }, socket: { type: 'string' }, ui: { type: 'boolean' }, 'ui-port': { type: 'string' } },
-    run: (v) => serveCommand({ root: str(v.root), port: str(v.port), socket: str(v.socket), ui: v.ui === true, uiPort: str(v['ui-port']) }),
+    usage: `kg-memory serve [--root DIR] [--port N | --socket PATH] [--no-memory] [--ui [--ui-port N]]\n\nServe MCP over Streamable HTTP on 127.0.0.1:PORT (default ${DEFAULT_PORT}) or a Unix\nsocket, at /mcp, with the bearer token kept in <root>/.kg-memory/token.\n--no-memory leaves out the agent-memory tools (also KG_MEMORY_MEMORY=off).\n--ui also serves the graph explorer, read-only, on 127.0.0.1:UI-PORT (default ${DEFAULT_PORT + 1});\nopen the link it prints (it carries the token).`,
+    options: { ...ROOT, port: { type: 'string' }, socket: { type: 'string' }, 'no-memory': { type: 'boolean' }, ui: { type: 'boolean' }, 'ui-port': { type: 'string' } },
+    run: (v) => serveCommand({ root: str(v.root), port: str(v.port), socket: str(v.socket), ...(v['no-memory'] === true ? { memory: false } : {}), ui: v.ui === true, uiPort: str(v['ui-port']) }),
   },
   stats: {
     usage: 'kg-memory stats [--root DIR] [--json]\n\nBring the index up to date and print its status: counts by kind, languages,\nparse errors, skipped files, last index time.',

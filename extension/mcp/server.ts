@@ -10,7 +10,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Workspace } from '../core/workspace';
 import { ToolContext } from './context';
 import type { CallOutcome, Tool } from './tool';
-import { TOOLS } from './tools';
+import { memoryEnabled, registerMemoryToolset, TOOLS } from './tools';
 
 export const SERVER_NAME = 'kg-memory';
 
@@ -50,5 +50,6 @@ export function createMcpServer(ws: Workspace, options: McpServerOptions = {}): 
   const ctx = options.context ?? new ToolContext(ws);
   const server = new McpServer({ name: SERVER_NAME, version: options.version ?? '0.1.0' }, { instructions: INSTRUCTIONS, capabilities: { tools: {} } });
   for (const tool of TOOLS) register(server, tool, ctx);
+  if (memoryEnabled(ctx)) registerMemoryToolset(server, ctx);
   return server;
 }

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { version } from '../../../package.json';
-import { createMcpServer, serveHttp, serveStdio, TOKEN_FILE, ToolContext, workspaceToken } from '../../mcp';
+import { configureMemory, createMcpServer, serveHttp, serveStdio, TOKEN_FILE, ToolContext, workspaceToken } from '../../mcp';
 import { bridgeStdio } from '../../mcp/bridge';
 import { findLiveEndpoint, realFolder, removeDiscoveryIfOurs } from '../../mcp/discovery';
 import { publishIfFree } from '../../mcp/host';
@@ -29,6 +29,8 @@ export const DEFAULT_PORT = 7345;
 
 export interface McpCommandOptions {
   root?: string;
+  /** false: leave out the agent-memory tools (--no-memory). */
+  memory?: boolean;
 }
 
 export async function mcpCommand(options: McpCommandOptions): Promise<ExitCode> {
@@ -40,6 +42,7 @@ export async function mcpCommand(options: McpCommandOptions): Promise<ExitCode> 
   }
   const ws = await openWorkspace(options.root, log);
   const ctx = new ToolContext(ws, { log });
+  if (options.memory === false) configureMemory(ctx, { enabled: false });
   try {
     await serveStdio(ws, ctx, { onConnected: () => void followDisk(ws, ctx) });
   } finally {
@@ -82,6 +85,7 @@ export interface ServeCommandOptions {
   root?: string;
   port?: string;
   socket?: string;
+  memory?: boolean;
   /** Also serve the graph explorer (read-only) on 127.0.0.1:uiPort. */
   ui?: boolean;
   uiPort?: string;
@@ -103,6 +107,7 @@ export async function serveCommand(options: ServeCommandOptions): Promise<ExitCo
   try {
     const token = await workspaceToken(ws.root);
     const ctx = new ToolContext(ws, { log });
+    if (options.memory === false) configureMemory(ctx, { enabled: false });
     let endpoint;
     try {
       endpoint = await serveHttp(ws, { token, context: ctx, log, version, ...(options.socket ? { socket: options.socket } : { port, host: '127.0.0.1' }) });

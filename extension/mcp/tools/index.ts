@@ -12,6 +12,10 @@ import { workspaceTools } from './workspace';
 
 export const TOOLS: readonly Tool[] = [...codeTools, ...impactTools, ...decisionTools, ...workspaceTools];
 
+// The memory toolset is registered on its own (official annotations, errors and a resource).
+export { configureMemory, memoryEnabled, memoryFor, MEMORY_RESOURCE_URI, MEMORY_TOOL_NAMES, registerMemoryToolset } from './memory';
+export type { MemoryToolsetOptions } from './memory';
+
 export function findTool(name: string): Tool | undefined {
   return TOOLS.find((t) => t.name === name);
 }
