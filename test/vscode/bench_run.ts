@@ -6,10 +6,9 @@
  * Prints the suite's `KGBENCH {json}` lines (test/bench/measure_vscode.ts reads them), or
  * `KGSKIP <reason>` when the host cannot run here.
  */
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync } from 'node:fs';
 import { join } from 'node:path';
-import { bundleSuites, FIXTURE, hostRun } from './harness';
+import { bundleSuites, FIXTURE, hostRun, tempDir } from './harness';
 import { ensureHost } from './host';
 
 async function main(): Promise<number> {
@@ -18,17 +17,13 @@ async function main(): Promise<number> {
     console.log(`KGSKIP VS Code extension-host bench: ${why}`);
     return 0;
   }
-  const tmp = mkdtempSync(join(tmpdir(), 'kg-vscode-bench-'));
-  try {
-    await bundleSuites(join(tmp, 'suite'), ['bench']);
-    const folder = join(tmp, 'vscode_project');
-    cpSync(FIXTURE, folder, { recursive: true });
-    const cold = await hostRun(join(tmp, 'suite', 'bench.js'), folder);
-    const warm = await hostRun(join(tmp, 'suite', 'bench.js'), folder);
-    return cold || warm;
-  } finally {
-    rmSync(tmp, { recursive: true, force: true });
-  }
+  const tmp = tempDir('kg-vscode-bench-');
+  await bundleSuites(join(tmp, 'suite'), ['bench']);
+  const folder = join(tmp, 'vscode_project');
+  cpSync(FIXTURE, folder, { recursive: true });
+  const cold = await hostRun(join(tmp, 'suite', 'bench.js'), folder);
+  const warm = await hostRun(join(tmp, 'suite', 'bench.js'), folder);
+  return cold || warm;
 }
 
 main().then(

@@ -4,6 +4,8 @@
  * What run.ts and bench_run.ts share: bundling an in-host suite, and one run of it through
  * @vscode/test-electron's runTests with the project's code-shim as the VS Code executable.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runTests } from '@vscode/test-electron';
 import * as esbuild from 'esbuild';
@@ -44,3 +46,19 @@ export async function hostRun(suite: string, folder: string): Promise<number> {
   }
 }
 
+
+/**
+ * A temp dir removed on exit, also when a signal stops the run (KEEP=1 keeps it and says where).
+ * The host processes are not ours to kill here: runTests' child (the shim) gets the same signal
+ * from the process group and its runner cleans up code-server and Chromium.
+ */
+export function tempDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const remove = (): void => {
+    if (process.env.KEEP) console.log(`kept ${dir}`);
+    else rmSync(dir, { recursive: true, force: true });
+  };
+  process.once('exit', remove);
+  for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(sig, () => process.exit(130));
+  return dir;
+}

@@ -43,18 +43,29 @@ export function parseOutput(output: string): Omit<HarnessRun, 'code' | 'signal'>
   return { results, log, ...(skip ? { skip } : {}) };
 }
 
-/** Runs `tsx <script>` from the repository root; stopped (and its hosts cleaned up) when `signal` aborts. */
+/**
+ * Runs `tsx <script>` from the repository root in its own process group; when `signal` aborts, the
+ * whole group gets SIGTERM (runTests' child, the shim, the runner: each cleans up its code-server
+ * and Chromium on the way out).
+ */
 export function runScript(script: string, signal: AbortSignal | undefined, env: NodeJS.ProcessEnv = {}): Promise<HarnessRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, script)], {
       cwd: REPO_ROOT,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
     });
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-    const stop = (): void => void child.kill('SIGTERM');
+    const stop = (): void => {
+      try {
+        if (child.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+    };
     signal?.addEventListener('abort', stop, { once: true });
     child.on('error', reject);
     child.on('close', (code, sig) => {

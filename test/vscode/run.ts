@@ -14,10 +14,9 @@
  *    in a second host on the same folder, which must load the first session's snapshot.
  * Each host run is bounded by TEST_TIMEOUT_MS (default 240 s); temp dirs go unless KEEP=1.
  */
-import { appendFileSync, cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, cpSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { bundleSuites, FIXTURE, hostRun } from './harness';
+import { bundleSuites, FIXTURE, hostRun, tempDir } from './harness';
 import { ensureHost, HOST_REQUIRED, REPO_ROOT } from './host';
 
 async function main(): Promise<number> {
@@ -30,20 +29,15 @@ async function main(): Promise<number> {
     console.log('dist/extension.js is missing: run `npm run build` first');
     return 1;
   }
-  const tmp = mkdtempSync(join(tmpdir(), 'kg-vscode-'));
-  try {
-    await bundleSuites(join(tmp, 'suite'), ['main', 'restart']);
-    const folder = join(tmp, 'vscode_project');
-    cpSync(FIXTURE, folder, { recursive: true });
-    const first = await hostRun(join(tmp, 'suite', 'main.js'), folder);
-    // A change made while no editor was open: one more caller of formatPrice.
-    appendFileSync(join(folder, 'web', 'checkout.ts'), '\nexport function receiptLine(cents: number): string {\n  return `Total ${formatPrice(cents)}`;\n}\n');
-    const second = await hostRun(join(tmp, 'suite', 'restart.js'), folder);
-    return first || second;
-  } finally {
-    if (process.env.KEEP) console.log(`kept ${tmp}`);
-    else rmSync(tmp, { recursive: true, force: true });
-  }
+  const tmp = tempDir('kg-vscode-');
+  await bundleSuites(join(tmp, 'suite'), ['main', 'restart']);
+  const folder = join(tmp, 'vscode_project');
+  cpSync(FIXTURE, folder, { recursive: true });
+  const first = await hostRun(join(tmp, 'suite', 'main.js'), folder);
+  // A change made while no editor was open: one more caller of formatPrice.
+  appendFileSync(join(folder, 'web', 'checkout.ts'), '\nexport function receiptLine(cents: number): string {\n  return `Total ${formatPrice(cents)}`;\n}\n');
+  const second = await hostRun(join(tmp, 'suite', 'restart.js'), folder);
+  return first || second;
 }
 
 main().then(
