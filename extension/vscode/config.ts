@@ -7,6 +7,7 @@
 import * as vscode from 'vscode';
 import type { LanguageId } from '../core/parse/facts';
 import type { WorkspaceOptions } from '../core/workspace';
+import { decisionOptions } from './decisions_model';
 
 export interface Settings {
   include: string[];
@@ -40,7 +41,7 @@ export function readSettings(scope?: vscode.ConfigurationScope): Settings {
 }
 
 /** The settings that decide what is indexed, as core Workspace options. */
-export function indexOptions(s: Settings): Pick<WorkspaceOptions, 'include' | 'exclude' | 'maxFileSize' | 'maxFiles' | 'languages'> {
+export function indexOptions(s: Settings): Pick<WorkspaceOptions, 'include' | 'exclude' | 'maxFileSize' | 'maxFiles' | 'languages' | 'decisions'> {
   const languages: LanguageId[] = s.languages.flatMap((l): LanguageId[] => (l === 'typescript' ? ['typescript', 'tsx'] : [l]));
   return {
     ...(s.include.length ? { include: s.include } : {}),
@@ -48,8 +49,18 @@ export function indexOptions(s: Settings): Pick<WorkspaceOptions, 'include' | 'e
     maxFileSize: s.maxFileSize,
     maxFiles: s.maxFiles,
     languages,
+    // An invalid pattern falls back to the default (decisions_docs.ts logs why).
+    decisions: decisionOptions(s.adrFolder, s.adrFilenamePattern).options,
   };
 }
 
 /** Settings whose change means the folder must be indexed again. */
-export const INDEX_SETTINGS = ['kgMemory.include', 'kgMemory.exclude', 'kgMemory.languages', 'kgMemory.maxFileSize', 'kgMemory.maxFiles'];
+export const INDEX_SETTINGS = [
+  'kgMemory.include',
+  'kgMemory.exclude',
+  'kgMemory.languages',
+  'kgMemory.maxFileSize',
+  'kgMemory.maxFiles',
+  'kgMemory.adr.folder',
+  'kgMemory.adr.filenamePattern',
+];

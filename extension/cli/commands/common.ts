@@ -32,7 +32,8 @@ export function stderrLogger(min: LogLevel = 'warn'): (level: LogLevel, message:
 /**
  * Indexing limits from the environment, so that an MCP client's configuration can set them:
  * KG_MEMORY_INCLUDE / KG_MEMORY_EXCLUDE (comma-separated globs, .gitignore syntax),
- * KG_MEMORY_MAX_FILE_SIZE (bytes), KG_MEMORY_MAX_FILES.
+ * KG_MEMORY_MAX_FILE_SIZE (bytes), KG_MEMORY_MAX_FILES; and where decision records are:
+ * KG_MEMORY_ADR_FOLDER (root-relative), KG_MEMORY_ADR_PATTERN (a regular expression for file names).
  */
 export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): WorkspaceOptions {
   const options: WorkspaceOptions = {};
@@ -55,6 +56,16 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): WorkspaceO
   if (exclude) options.exclude = exclude;
   if (maxFileSize) options.maxFileSize = maxFileSize;
   if (maxFiles) options.maxFiles = maxFiles;
+  const adrFolder = env.KG_MEMORY_ADR_FOLDER?.trim();
+  const adrPattern = env.KG_MEMORY_ADR_PATTERN;
+  if (adrPattern) {
+    try {
+      new RegExp(adrPattern);
+    } catch (err) {
+      throw new UsageError(`KG_MEMORY_ADR_PATTERN must be a regular expression, not ${JSON.stringify(adrPattern)} (${(err as Error).message})`);
+    }
+  }
+  if (adrFolder || adrPattern) options.decisions = { ...(adrFolder ? { adrFolder } : {}), ...(adrPattern ? { filenamePattern: adrPattern } : {}) };
   return options;
 }
 
