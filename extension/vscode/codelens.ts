@@ -1,8 +1,9 @@
 /**
  * CodeLens
  * ========
- * "N callers" and "M tests" above the functions, methods and classes of Python, TypeScript and
- * JavaScript files, from the graph in memory. The lenses of a file are computed once per graph
+ * "N callers", "M tests" and "governed by ADR-0004 (accepted)" above the functions, methods and
+ * classes of Python, TypeScript and JavaScript files, and the decisions governing the whole file at
+ * its top, from the graph in memory. The lenses of a file are computed once per graph
  * version (lens_model.ts) and then only placed on the current text through its unsaved edits
  * (lens_docs.ts), so typing costs a few map lookups and never a query.
  */
@@ -10,9 +11,9 @@ import * as vscode from 'vscode';
 import { readSettings } from './config';
 import type { Ctx } from './ctx';
 import { indexedHash } from './graph_view';
-import { CMD_SHOW_CALLERS, CMD_SHOW_TESTS, lensServices } from './lens_commands';
+import { CMD_SHOW_CALLERS, CMD_SHOW_DECISIONS, CMD_SHOW_TESTS, lensServices } from './lens_commands';
 import { SOURCE_SELECTOR, type DocTracker } from './lens_docs';
-import { anyLens, lensesFor, lensTitle, placeLenses, wordColumn, type DefinitionLenses, type LensLine, type LensSettings } from './lens_model';
+import { anyLens, fileLensesFor, lensesFor, lensTitle, placeLenses, wordColumn, type DefinitionLenses, type LensLine, type LensSettings } from './lens_model';
 
 export function registerCodeLens(ctx: Ctx): void {
   const provider = new GraphLensProvider(ctx, lensServices(ctx).docs);
@@ -24,6 +25,7 @@ interface Cached {
   version: number;
   settings: string;
   lenses: DefinitionLenses[];
+  fileLines: LensLine[];
 }
 
 class GraphLensProvider implements vscode.CodeLensProvider, vscode.Disposable {
@@ -70,11 +72,13 @@ class GraphLensProvider implements vscode.CodeLensProvider, vscode.Disposable {
     const switches = JSON.stringify(settings);
     let cached = this.cache.get(key);
     if (cached === undefined || cached.version !== graph.version || cached.settings !== switches) {
-      cached = { version: graph.version, settings: switches, lenses: lensesFor(graph, path, settings) };
+      cached = { version: graph.version, settings: switches, lenses: lensesFor(graph, path, settings), fileLines: fileLensesFor(graph, path, settings) };
       this.cache.set(key, cached);
     }
 
     const out: vscode.CodeLens[] = [];
+    const top = new vscode.Range(0, 0, 0, 0);
+    for (const line of cached.fileLines) out.push(new vscode.CodeLens(top, commandOf(line, doc.uri, path, top.start)));
     const named = (line: number, name: string): boolean => wordColumn(doc.lineAt(line).text, name) >= 0;
     for (const placed of placeLenses(cached.lenses, map, named)) {
       if (placed.line >= doc.lineCount || placed.nameLine >= doc.lineCount) continue;
@@ -99,5 +103,12 @@ function commandOf(line: LensLine, uri: vscode.Uri, id: string, at: vscode.Posit
       return { title, tooltip: 'Show the call sites', command: CMD_SHOW_CALLERS, arguments: [uri, id, at] };
     case 'tests':
       return { title, tooltip: 'Pick a test to open', command: CMD_SHOW_TESTS, arguments: [uri, id] };
+    case 'decisions':
+      return {
+        title,
+        tooltip: line.refs.length === 1 ? `Open ${line.refs[0]?.label}` : 'Pick a decision to open',
+        command: CMD_SHOW_DECISIONS,
+        arguments: [uri, line.refs],
+      };
   }
 }

@@ -1,8 +1,9 @@
 /**
  * What clicking a lens or a hover link does
  * =========================================
- * Three internal commands (not in the palette): the call sites of a definition in the
- * peek-references view, its tests in a quick pick, and "open this place" for hover links. Places
+ * Internal commands (not in the palette): the call sites of a definition in the peek-references
+ * view, its tests in a quick pick, the decisions governing it (one opens, several are picked),
+ * what a decision governs (picked, then opened), and "open this place" for hover links. Places
  * come from the graph, so lines are mapped through the unsaved edits of open documents first.
  *
  * Also home of the services CodeLens and hover share (one DocTracker per Ctx).
@@ -11,12 +12,15 @@ import * as vscode from 'vscode';
 import type { Ctx } from './ctx';
 import type { FolderIndex } from './folder_index';
 import { callSites, indexedHash, testsOf, placeOfLoc, type Place } from './graph_view';
+import { governedTargets, refTitle, type DecisionRef } from './decisions_model';
 import { DocTracker } from './lens_docs';
 import { wordColumn } from './lens_model';
 
 export const CMD_SHOW_CALLERS = 'kgMemory.lens.showCallers';
 export const CMD_SHOW_TESTS = 'kgMemory.lens.showTests';
 export const CMD_OPEN = 'kgMemory.lens.open';
+export const CMD_SHOW_DECISIONS = 'kgMemory.lens.showDecisions';
+export const CMD_SHOW_GOVERNED = 'kgMemory.lens.showGoverned';
 
 /** Arguments of CMD_OPEN (JSON in a command URI: plain strings and numbers only). */
 export interface OpenArgs {
@@ -42,6 +46,8 @@ export function lensServices(ctx: Ctx): LensServices {
   ctx.pushExtCleanup(vscode.commands.registerCommand(CMD_SHOW_CALLERS, (uri: vscode.Uri, id: string, at: vscode.Position) => showCallers(ctx, docs, uri, id, at)));
   ctx.pushExtCleanup(vscode.commands.registerCommand(CMD_SHOW_TESTS, (uri: vscode.Uri, id: string) => showTests(ctx, docs, uri, id)));
   ctx.pushExtCleanup(vscode.commands.registerCommand(CMD_OPEN, (args: OpenArgs) => openArgs(ctx, docs, args)));
+  ctx.pushExtCleanup(vscode.commands.registerCommand(CMD_SHOW_DECISIONS, (uri: vscode.Uri, refs: DecisionRef[]) => showDecisions(ctx, docs, uri, refs)));
+  ctx.pushExtCleanup(vscode.commands.registerCommand(CMD_SHOW_GOVERNED, (uri: vscode.Uri, id: string) => showGoverned(ctx, docs, uri, id)));
   return s;
 }
 
@@ -113,6 +119,44 @@ async function showTests(ctx: Ctx, docs: DocTracker, uri: vscode.Uri, id: string
   const title = graph.node(id)?.qualifiedName ?? id;
   const more = total > picks.length ? ` (first ${picks.length} of ${total})` : '';
   const chosen = await vscode.window.showQuickPick(picks, { title: `Tests of ${title}${more}`, matchOnDescription: true, matchOnDetail: true });
+  if (chosen !== undefined) await reveal(folder, docs, chosen.place);
+}
+
+interface DecisionPick extends vscode.QuickPickItem {
+  place: Place;
+}
+
+/** One decision opens at the line naming the target; several are picked first. */
+async function showDecisions(ctx: Ctx, docs: DocTracker, uri: vscode.Uri, refs: readonly DecisionRef[]): Promise<void> {
+  const folder = ctx.folderFor(uri);
+  if (folder === undefined || refs.length === 0) return;
+  if (refs.length === 1) return reveal(folder, docs, refs[0]!.place);
+  const picks: DecisionPick[] = refs.map((r) => ({
+    label: `$(law) ${refTitle(r)}`,
+    description: [r.title, r.through ? `through ${r.through}` : undefined].filter(Boolean).join(' · '),
+    ...(r.sentence ? { detail: r.sentence } : {}),
+    place: r.place,
+  }));
+  const chosen = await vscode.window.showQuickPick(picks, { title: 'Decisions governing this', matchOnDescription: true, matchOnDetail: true });
+  if (chosen !== undefined) await reveal(folder, docs, chosen.place);
+}
+
+const GOVERNED_ICON: Record<string, string> = { file: 'file', module: 'folder', class: 'symbol-class', method: 'symbol-method', function: 'symbol-function' };
+
+/** What a record or instruction section governs, in a quick pick; the chosen one opens. */
+async function showGoverned(ctx: Ctx, docs: DocTracker, uri: vscode.Uri, id: string): Promise<void> {
+  const folder = ctx.folderFor(uri);
+  const graph = folder?.ws.graph;
+  if (folder === undefined || graph === undefined) return;
+  const picks: DecisionPick[] = governedTargets(graph, id).map((t) => ({
+    label: `$(${GOVERNED_ICON[t.kind] ?? 'symbol-misc'}) ${t.label}`,
+    description: [t.kind, t.how].filter(Boolean).join(' · '),
+    detail: `${t.place.path}:${t.place.line + 1}`,
+    place: t.place,
+  }));
+  const a = graph.node(id);
+  const name = a?.kind === 'config' ? `${a.path ?? ''} § ${a.name}` : (a?.name ?? id);
+  const chosen = await vscode.window.showQuickPick(picks, { title: `What ${name} governs`, matchOnDescription: true, matchOnDetail: true });
   if (chosen !== undefined) await reveal(folder, docs, chosen.place);
 }
 

@@ -3,7 +3,8 @@
  * ===========
  * What the hover on a definition says, as plain data and then as Markdown: the signature in a
  * code block of the file's language, the doc line, and one section per kind of fact (callers with
- * the first few as links, tests; later governing decisions and notes), each a count and links.
+ * the first few as links, tests, the governing decisions with their title and decision sentence;
+ * later notes), each a count and links.
  * A new kind is one more section builder and one more label; the renderer stays as it is.
  *
  * Pure: no VS Code here. Links are made by the caller (`link(place)`), so the Markdown can point
@@ -11,6 +12,7 @@
  */
 import type { CodeGraph } from '../core/model/graph';
 import type { NodeAttributes } from '../core/model/types';
+import { governingRefs, refTitle } from './decisions_model';
 import { callerCount, callersOf, placeOfLoc, testsOf, type Place } from './graph_view';
 
 /** How many links a section lists before "and N more". */
@@ -21,10 +23,12 @@ export interface HoverLink {
   place: Place;
   /** Said after the link: "through make_service". */
   note?: string;
+  /** Said after the link and the note: a decision's title and sentence. */
+  detail?: string;
 }
 
 export interface HoverSection {
-  kind: 'callers' | 'tests';
+  kind: 'callers' | 'tests' | 'decisions';
   total: number;
   items: HoverLink[];
 }
@@ -64,6 +68,17 @@ const SECTIONS: readonly SectionBuilder[] = [
     }
     return { kind: 'tests', total: r.total, items };
   },
+  (graph, id) => {
+    const { total, refs } = governingRefs(graph, id, FIRST);
+    const items = refs.map((r): HoverLink => {
+      const link: HoverLink = { label: refTitle(r), place: r.place };
+      if (r.through) link.note = `through ${r.through}`;
+      const detail = [r.title, r.sentence].filter(Boolean).join(': ');
+      if (detail) link.detail = detail;
+      return link;
+    });
+    return { kind: 'decisions', total, items };
+  },
 ];
 
 /** A caller or test as people name it: its qualified name, or the file for module-level code. */
@@ -89,6 +104,7 @@ export function hoverData(graph: CodeGraph, id: string): HoverData | undefined {
 const NOUN: Record<HoverSection['kind'], [one: string, many: string]> = {
   callers: ['caller', 'callers'],
   tests: ['test', 'tests'],
+  decisions: ['decision', 'decisions'],
 };
 
 /** Markdown of the hover. `link(place)` gives the target of a link to a place. */
@@ -97,8 +113,21 @@ export function hoverMarkdown(d: HoverData, link: (place: Place) => string): str
   if (d.signature) parts.push(`\`\`\`${d.language}\n${d.signature}\n\`\`\``);
   if (d.doc) parts.push(escapeMarkdown(d.doc));
   const lines: string[] = [];
+  const decisions: string[] = [];
   for (const s of d.sections) {
     const [one, many] = NOUN[s.kind];
+    if (s.kind === 'decisions') {
+      // One line each: a record is read for its sentence, not counted. None says nothing: most code
+      // is governed by no record, and "no decisions found" on every hover would be noise.
+      for (const i of s.items) {
+        const text = `[${escapeMarkdown(i.label)}](${link(i.place)} "${i.place.path}:${i.place.line + 1}")`;
+        const note = i.note ? ` _(${escapeMarkdown(i.note)})_` : '';
+        decisions.push(`**governed by** ${text}${note}${i.detail ? ` — ${escapeMarkdown(i.detail)}` : ''}`);
+      }
+      const more = s.total - s.items.length;
+      if (more > 0) decisions.push(`and ${more} more ${more === 1 ? one : many}`);
+      continue;
+    }
     if (s.total === 0) {
       lines.push(`no ${many} found`);
       continue;
@@ -114,6 +143,7 @@ export function hoverMarkdown(d: HoverData, link: (place: Place) => string): str
   }
   // Two trailing spaces: a line break inside one paragraph, so the sections stay close together.
   if (lines.length > 0) parts.push(lines.join('  \n'));
+  if (decisions.length > 0) parts.push(decisions.join('  \n'));
   return parts.join('\n\n');
 }
 

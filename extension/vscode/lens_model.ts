@@ -3,8 +3,9 @@
  * ==============
  * "What lenses for this file" as plain data: for each definition, the lens lines the enabled
  * sources give ("3 callers", "2 tests"), then placed on the current text through a LineMap.
- * Each kind of line comes from one LensSource; a new kind (a governing ADR, agent notes) is one
- * more source, with its own setting and command, and nothing else changes.
+ * Each kind of line comes from one LensSource; a new kind (agent notes) is one more source, with
+ * its own setting and command, and nothing else changes. The governing decisions are one: on the
+ * definitions a record names, and at the top of a file it (or a folder above it) names.
  *
  * A count of zero draws nothing. The graph sees static calls only: callbacks, framework entry
  * points (routes, handlers, fixtures), dynamic dispatch and `getattr` go unseen, so "0 callers"
@@ -14,6 +15,7 @@
  * Pure: no VS Code here; codelens.ts turns the result into vscode.CodeLens objects.
  */
 import type { CodeGraph } from '../core/model/graph';
+import { directDecisions, fileDecisionRefs, governedTitle, type DecisionRef } from './decisions_model';
 import { callerCount, definitionsIn, testsOf, type Definition } from './graph_view';
 import type { LineMap } from './lens_linemap';
 
@@ -24,7 +26,7 @@ export interface LensSettings {
   decisions: boolean;
 }
 
-export type LensLine = { kind: 'callers'; count: number } | { kind: 'tests'; count: number };
+export type LensLine = { kind: 'callers'; count: number } | { kind: 'tests'; count: number } | { kind: 'decisions'; refs: DecisionRef[] };
 
 export type LensKind = LensLine['kind'];
 
@@ -33,6 +35,8 @@ interface LensSource {
   enabled(s: LensSettings): boolean;
   /** The lines for one definition; empty when there is nothing worth saying. */
   lines(graph: CodeGraph, def: Definition): LensLine[];
+  /** The lines at the top of the file, for what is said of the file as a whole. */
+  fileLines?(graph: CodeGraph, path: string): LensLine[];
 }
 
 const SOURCES: readonly LensSource[] = [
@@ -50,6 +54,20 @@ const SOURCES: readonly LensSource[] = [
     lines: (graph, def) => {
       const count = testsOf(graph, def.id, 1).total;
       return count > 0 ? [{ kind: 'tests', count }] : [];
+    },
+  },
+  {
+    // Only what names the definition itself: a class's record is drawn on the class, not on each
+    // of its methods, and a file's or folder's at the top of the file.
+    kind: 'decisions',
+    enabled: (s) => s.decisions,
+    lines: (graph, def) => {
+      const refs = directDecisions(graph, def.id);
+      return refs.length > 0 ? [{ kind: 'decisions', refs }] : [];
+    },
+    fileLines: (graph, path) => {
+      const refs = fileDecisionRefs(graph, path);
+      return refs.length > 0 ? [{ kind: 'decisions', refs }] : [];
     },
   },
 ];
@@ -74,6 +92,11 @@ export function lensesFor(graph: CodeGraph, path: string, settings: LensSettings
     if (lines.length > 0) out.push({ def, lines });
   }
   return out;
+}
+
+/** The lenses at the top of `path` (line 0 whatever the edits: the top stays the top). */
+export function fileLensesFor(graph: CodeGraph, path: string, settings: LensSettings): LensLine[] {
+  return SOURCES.filter((src) => src.enabled(settings)).flatMap((src) => src.fileLines?.(graph, path) ?? []);
 }
 
 export interface PlacedLenses extends DefinitionLenses {
@@ -108,6 +131,8 @@ export function lensTitle(line: LensLine): string {
       return line.count === 1 ? '1 caller' : `${line.count} callers`;
     case 'tests':
       return line.count === 1 ? '1 test' : `${line.count} tests`;
+    case 'decisions':
+      return governedTitle(line.refs);
   }
 }
 
