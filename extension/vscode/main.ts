@@ -9,6 +9,7 @@ import { registerCodeLens } from './codelens';
 import { registerCommands } from './commands';
 import { INDEX_SETTINGS } from './config';
 import { Ctx } from './ctx';
+import { registerDecisionDocs } from './decisions_docs';
 import { registerExplorer } from './explorer';
 import type { FolderIndex } from './folder_index';
 import { registerHover } from './hover';
@@ -30,6 +31,7 @@ export function activate(extCtx: vscode.ExtensionContext): KgMemoryApi {
     registerCommands(ctx);
     registerCodeLens(ctx);
     registerHover(ctx);
+    registerDecisionDocs(ctx);
     registerWatchers(ctx);
     registerMcpHost(ctx);
     registerExplorer(ctx);
