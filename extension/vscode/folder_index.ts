@@ -90,8 +90,10 @@ export class FolderIndex implements vscode.Disposable {
   async update(uris: readonly vscode.Uri[]): Promise<IndexReport | undefined> {
     if (uris.length === 0) return undefined;
     try {
+      const before = this.ws.graph.version;
       const report = await this.ws.update(uris.map((u) => u.fsPath));
-      if (report.parsed || report.removed) this.changed.fire(this);
+      // A saved record parses no code file but re-links governs edges: the graph's version says it.
+      if (report.parsed || report.removed || this.ws.graph.version !== before) this.changed.fire(this);
       if (this.current.kind !== 'indexing') this.setState({ kind: 'ready', report });
       return report;
     } catch (err) {

@@ -2,7 +2,8 @@
  * Following the disk
  * ==================
  * Saves and file-system events become batched `update()`s of the folder they belong to: a save
- * re-indexes that file; a watcher per folder catches creates, deletes, renames and changes made
+ * re-indexes that file (a source, or a decision document: a record or an instruction file); a
+ * watcher per folder catches creates, deletes, renames and changes made
  * outside the editor (git checkout, formatters). Everything goes through one UpdateBatcher per
  * folder, so a branch switch is one update and a save plus its watcher echo is one entry.
  */
@@ -10,6 +11,9 @@ import * as vscode from 'vscode';
 import { foldersOf, isSkippedPath, isWatchedFile, UpdateBatcher, WATCH_GLOB } from './batch';
 import type { Ctx } from './ctx';
 import type { FolderIndex } from './folder_index';
+
+/** What a decision document can be named (records are .md, instruction files .md or .cursorrules). */
+const DOC_GLOB = '**/{*.md,.cursorrules}';
 
 export function registerWatchers(ctx: Ctx): void {
   const watched = new WeakMap<FolderIndex, UpdateBatcher<vscode.Uri>>();
@@ -28,7 +32,7 @@ export function registerWatchers(ctx: Ctx): void {
       if (doc.uri.scheme !== 'file') return;
       const folder = ctx.folderFor(doc.uri);
       const rel = folder?.relative(doc.uri);
-      if (!folder || rel === undefined || isSkippedPath(rel) || !isWatchedFile(rel)) return;
+      if (!folder || rel === undefined || isSkippedPath(rel) || !(isWatchedFile(rel) || folder.ws.decisions.isDocument(rel))) return;
       watched.get(folder)?.add(doc.uri);
     }),
   );
@@ -63,6 +67,17 @@ function watchFolder(ctx: Ctx, folder: FolderIndex): UpdateBatcher<vscode.Uri> {
   ctx.pushFolderCleanup(folder, files.onDidCreate(onFile));
   ctx.pushFolderCleanup(folder, files.onDidChange(onFile));
   ctx.pushFolderCleanup(folder, files.onDidDelete(onFile));
+
+  // Decision documents (records, instruction files): the decision index re-reads and re-links them.
+  const onDoc = (uri: vscode.Uri): void => {
+    const r = rel(uri);
+    if (r !== undefined && folder.ws.decisions.isDocument(r)) batcher.add(uri);
+  };
+  const docs = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder.folder, DOC_GLOB));
+  ctx.pushFolderCleanup(folder, docs);
+  ctx.pushFolderCleanup(folder, docs.onDidCreate(onDoc));
+  ctx.pushFolderCleanup(folder, docs.onDidChange(onDoc));
+  ctx.pushFolderCleanup(folder, docs.onDidDelete(onDoc));
 
   // A folder created or deleted arrives as one event for the folder, which the glob above does
   // not match: a second watcher sees those (changes to folders mean nothing, so none are asked for).
