@@ -8,11 +8,11 @@
  */
 import { cpSync } from 'node:fs';
 import { join } from 'node:path';
-import { bundleSuites, FIXTURE, hostRun, tempDir } from './harness';
+import { bundleSuites, DESKTOP, FIXTURE, hostRun, tempDir } from './harness';
 import { ensureHost } from './host';
 
 async function main(): Promise<number> {
-  const why = ensureHost();
+  const why = DESKTOP ? undefined : ensureHost();
   if (why) {
     console.log(`KGSKIP VS Code extension-host bench: ${why}`);
     return 0;

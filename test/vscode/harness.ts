@@ -29,11 +29,17 @@ export async function bundleSuites(outdir: string, names: readonly string[]): Pr
   });
 }
 
+/**
+ * The real desktop build instead of the shim: KG_MEMORY_VSCODE_DESKTOP=1 lets runTests download
+ * VS Code (Electron) as it does anywhere it can; the default is code-server through the shim.
+ */
+export const DESKTOP = process.env.KG_MEMORY_VSCODE_DESKTOP === '1';
+
 /** One host run; resolves to its exit code (runTests rejects on a non-zero one). */
 export async function hostRun(suite: string, folder: string): Promise<number> {
   try {
     return await runTests({
-      vscodeExecutablePath: CODE_SHIM,
+      ...(DESKTOP ? {} : { vscodeExecutablePath: CODE_SHIM }),
       extensionDevelopmentPath: REPO_ROOT,
       extensionTestsPath: suite,
       launchArgs: [folder],

@@ -13,14 +13,15 @@
  * 4. appends a function to web/checkout.ts ("while VS Code was closed") and runs the restart suite
  *    in a second host on the same folder, which must load the first session's snapshot.
  * Each host run is bounded by TEST_TIMEOUT_MS (default 240 s); temp dirs go unless KEEP=1.
+ * KG_MEMORY_VSCODE_DESKTOP=1 runs the same suites in the downloaded desktop build instead.
  */
 import { appendFileSync, cpSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { bundleSuites, FIXTURE, hostRun, tempDir } from './harness';
+import { bundleSuites, DESKTOP, FIXTURE, hostRun, tempDir } from './harness';
 import { ensureHost, HOST_REQUIRED, REPO_ROOT } from './host';
 
 async function main(): Promise<number> {
-  const why = ensureHost();
+  const why = DESKTOP ? undefined : ensureHost();
   if (why) {
     console.log(`KGSKIP VS Code extension-host tests: ${why}`);
     return HOST_REQUIRED ? 1 : 0;
