@@ -101,8 +101,11 @@ export class MemoryStore {
     try {
       while (this.pending.length > 0) {
         const batch = this.pending.splice(0);
-        if (batch.some((j) => j.write)) await withFileLock(`${this.path}.lock`, () => this.runBatch(batch), this.options.lock).catch((err) => this.fail(batch, err));
-        else await this.runBatch(batch).catch((err) => this.fail(batch, err));
+        // Callers hear back once the lock is released: an acknowledged write leaves nothing held.
+        const settle = batch.some((j) => j.write)
+          ? await withFileLock(`${this.path}.lock`, () => this.runBatch(batch), this.options.lock).catch((err: unknown) => this.fail(batch, err))
+          : await this.runBatch(batch).catch((err: unknown) => this.fail(batch, err));
+        settle?.();
       }
     } finally {
       this.draining = false;
@@ -116,7 +119,8 @@ export class MemoryStore {
     for (const job of batch) job.reject(err);
   }
 
-  private async runBatch(batch: Job[]): Promise<void> {
+  /** Runs a batch and saves it; returns how to answer its callers. */
+  private async runBatch(batch: Job[]): Promise<() => void> {
     await this.refresh();
     const before = this.graph.version;
     const now = this.now().toISOString();
@@ -127,13 +131,16 @@ export class MemoryStore {
         return { ok: false as const, err };
       }
     });
-    if (this.graph.version !== before) await this.save();
-    batch.forEach((job, i) => {
-      const o = outcomes[i];
-      if (o.ok) job.resolve(o.value);
-      else job.reject(o.err);
-    });
-    if (this.graph.version !== before) this.emit();
+    const changed = this.graph.version !== before;
+    if (changed) await this.save();
+    return () => {
+      batch.forEach((job, i) => {
+        const o = outcomes[i]!;
+        if (o.ok) job.resolve(o.value);
+        else job.reject(o.err);
+      });
+      if (changed) this.emit();
+    };
   }
 
   private async refresh(): Promise<void> {
