@@ -11,6 +11,7 @@
  */
 import { promises as fs } from 'node:fs';
 import { hostname } from 'node:os';
+import { dirname } from 'node:path';
 
 export interface LockOptions {
   /** Give up after this long (default 10 s). */
@@ -67,6 +68,7 @@ export async function withFileLock<T>(path: string, fn: () => Promise<T>, option
   const me: Holder = { pid: process.pid, host: hostname(), at: Date.now() };
   const deadline = Date.now() + timeoutMs;
   let wait = 2;
+  let madeDir = false;
   for (;;) {
     try {
       const handle = await fs.open(path, 'wx');
@@ -77,6 +79,12 @@ export async function withFileLock<T>(path: string, fn: () => Promise<T>, option
       }
       break;
     } catch (err) {
+      // The first write of a file whose folder does not exist yet (no snapshot written, a configured path).
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT' && !madeDir) {
+        await fs.mkdir(dirname(path), { recursive: true });
+        madeDir = true;
+        continue;
+      }
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
     }
     const seen = await readHolder(path);
