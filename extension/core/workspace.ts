@@ -19,6 +19,7 @@ import { isConfigFile } from './resolve/ts_modules';
 import { FolderWatcher } from './index/watch';
 import { DecisionIndex } from './decisions/decision_index';
 import type { DecisionConfigInput } from './decisions/config';
+import { MemoryNodes } from './memory/code_nodes';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
@@ -103,6 +104,8 @@ export class Workspace {
   private watcher: FolderWatcher | undefined;
   /** ADRs and instruction files: indexed beside the code, re-linked after every code update. */
   readonly decisions: DecisionIndex;
+  /** Agent-memory entities as graph nodes, re-linked after every code update (after the decisions: they link to ADRs). */
+  readonly memory = new MemoryNodes();
 
   private constructor(root: string, private readonly options: WorkspaceOptions) {
     this.root = root;
@@ -280,6 +283,7 @@ export class Workspace {
       if (data.root !== this.root) throw new Error(`it belongs to ${data.root}`);
       this.assembler.restore(data.state);
       this.decisions.sync(this.graph);
+      this.memory.relink(this.graph);
       for (const [path, st] of Object.entries(data.files)) this.fileStates.set(path, st);
       this.skipped = data.skipped ?? [];
       if (data.indexedAt) this.lastIndexedAt = new Date(data.indexedAt);
@@ -349,6 +353,7 @@ export class Workspace {
     const parsed = this.collect(results, changes, skipped, failed);
     const summary = this.assembler.update(changes, this.readConfigFiles());
     this.decisions.sync(this.graph);
+    this.memory.relink(this.graph);
     const resolvedAt = performance.now();
     this.skipped = skipped;
     this.failed = failed;
@@ -453,6 +458,7 @@ export class Workspace {
     const parsed = this.collect(results, changes, skipped, failed);
     const summary = this.assembler.update(changes, configTouched ? this.readConfigFiles() : undefined);
     this.decisions.update(this.graph, touched);
+    this.memory.relink(this.graph);
     const resolvedAt = performance.now();
     this.lastIndexMs = resolvedAt - started;
     return {

@@ -30,6 +30,7 @@ export class ToolContext {
   private readonly refreshMs: number;
   private readonly log: Logger;
   private readonly follow: (() => Promise<void>) | undefined;
+  private readonly extras: (() => Promise<void>)[] = [];
 
   constructor(
     readonly ws: Workspace,
@@ -45,8 +46,24 @@ export class ToolContext {
     return this.running !== undefined;
   }
 
+  /** Also run before every answer, after the graph is current (the memory toolset links its notes). */
+  onFresh(fn: () => Promise<void>): void {
+    this.extras.push(fn);
+  }
+
   /** Waits until the graph reflects the disk (runs an incremental index when it may not). */
   async fresh(): Promise<void> {
+    await this.freshGraph();
+    for (const fn of this.extras) {
+      try {
+        await fn();
+      } catch (err) {
+        this.log('warn', `before answering: ${(err as Error).message}`);
+      }
+    }
+  }
+
+  private async freshGraph(): Promise<void> {
     if (this.running) {
       await this.running;
       return;

@@ -7,7 +7,8 @@
  * and, later, the VS Code hover and commands call these; none of them touch the file.
  */
 import type { CodeGraph } from '../model/graph';
-import type { Entity, EntityRecord, ObservationDeletion, ObservationInput, Relation, RelationRecord } from './graph';
+import type { MemoryEntitySummary } from './code_nodes';
+import type { Entity, EntityRecord, MemoryGraph, ObservationDeletion, ObservationInput, Relation, RelationRecord } from './graph';
 import { resolveMemoryLocation } from './location';
 import type { MemoryLocation, MemoryLocationOptions } from './location';
 import { MemoryLinks } from './links';
@@ -44,6 +45,7 @@ export interface AgentMemoryOptions extends MemoryStoreOptions {
 
 export class AgentMemory {
   private readonly links = new MemoryLinks();
+  private synced: { graph: MemoryGraph; version: number } | undefined;
 
   constructor(
     readonly store: MemoryStore,
@@ -148,6 +150,19 @@ export class AgentMemory {
     return this.store.read((g) => {
       const code = this.codeGraph();
       return code ? this.links.noteCounts(g, code) : new Map<string, number>();
+    });
+  }
+
+  /**
+   * The entities as the code graph's memory nodes need them (code_nodes.ts), or undefined when
+   * they have not changed since the last call. Goes through the store's queue, so it sees this
+   * process's acknowledged writes and re-reads a file another process changed.
+   */
+  changedEntities(): Promise<MemoryEntitySummary[] | undefined> {
+    return this.store.read((g) => {
+      if (this.synced?.graph === g && this.synced.version === g.version) return undefined;
+      this.synced = { graph: g, version: g.version };
+      return g.entities().map((e) => ({ id: e.id, name: e.name, entityType: e.entityType, observations: [...e.observations] }));
     });
   }
 

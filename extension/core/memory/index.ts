@@ -19,3 +19,7 @@ export { DEFAULT_BUDGET_CHARS, MAX_LIMIT, pageGraph, pageSearch, rankEntity, sea
 export type { GraphPage, LeftOut, PageOptions } from './search';
 export { MemoryStore } from './store';
 export type { MemoryHealth, MemoryLog, MemoryStoreOptions } from './store';
+export { MemoryNodes } from './code_nodes';
+export type { MemoryEntitySummary, MemoryNodesSummary } from './code_nodes';
+export { syncMemoryNodes, workspaceMemory } from './workspace_memory';
+export type { WorkspaceMemoryOptions } from './workspace_memory';

@@ -3,26 +3,29 @@
  * ===================
  * An entity whose name names a code node (a node id, a file or folder path, `path:line`, a
  * dotted or qualified name such as `app.api.Client.send`, or the exact name of a class or
- * function) is `about` that node. Links are computed against the CodeGraph, not stored: they
- * follow renames of the code at the next index, and the memory file stays in the official
- * format.
+ * function, or an ADR such as `ADR-0003`) is `about` that node. Links are computed against the
+ * CodeGraph, not stored in the file: they follow renames of the code at the next index, and the
+ * memory file stays in the official format. MemoryNodes (code_nodes.ts) puts them in the graph.
  *
  * `notesAbout` is the query the hosts build on ("2 notes" in a code answer, the hover and
  * CodeLens in VS Code): the entities about one node.
  */
 import type { CodeGraph } from '../model/graph';
 import type { NodeKind } from '../model/types';
+import { NODE_KINDS } from '../query/options';
 import { matchTarget } from '../query/target';
 import type { EntityRecord, MemoryGraph } from './graph';
 
 /** A bare name linking to more nodes than this says too little to link any. */
 const MAX_BARE_NAME_LINKS = 3;
-const BARE_NAME_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>(['class', 'function', 'method', 'interface']);
+const BARE_NAME_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>(['class', 'function', 'method', 'interface', 'adr']);
+/** Everything an entity can be about: any node but another memory. */
+const LINKABLE = NODE_KINDS.filter((k) => k !== 'memory');
 
 /** The code nodes an entity name is about (none when it names nothing, or too many things). */
 export function linkEntityName(code: CodeGraph, name: string): string[] {
   if (name.trim() === '' || name.length > 500) return [];
-  const { ids, by } = matchTarget(code, name);
+  const { ids, by } = matchTarget(code, name, { kinds: LINKABLE });
   if (ids.length === 0 || by === undefined) return [];
   if (by !== 'name') return ids.slice(0, MAX_BARE_NAME_LINKS);
   // A bare word ("User", "send") links only to same-case classes and functions, and only when few.

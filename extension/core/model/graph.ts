@@ -246,6 +246,11 @@ export class CodeGraph {
     return best ?? fileNode;
   }
 
+  /** How many edges of this kind the graph holds (a cheap test before a scan). */
+  edgeCount(kind: EdgeKind): number {
+    return this.edgeKinds.get(kind) ?? 0;
+  }
+
   // ---- whole-graph views ---------------------------------------------------------------------
 
   stats(): GraphStats {
@@ -320,14 +325,15 @@ export class CodeGraph {
   }
 
   private index(id: string, a: NodeAttributes): void {
-    this.byName.add(a.name.toLowerCase(), id);
+    // A note named after a class must not make that class's name ambiguous: memory nodes are found by id.
+    if (a.kind !== 'memory') this.byName.add(a.name.toLowerCase(), id);
     if (a.qualifiedName !== undefined) this.byQualified.add(a.qualifiedName, id);
     if (a.path !== undefined) this.byPath.add(a.path, id);
     this.count(this.nodeKinds, a.kind, 1);
   }
 
   private unindex(id: string, a: NodeAttributes): void {
-    this.byName.remove(a.name.toLowerCase(), id);
+    if (a.kind !== 'memory') this.byName.remove(a.name.toLowerCase(), id);
     if (a.qualifiedName !== undefined) this.byQualified.remove(a.qualifiedName, id);
     if (a.path !== undefined) this.byPath.remove(a.path, id);
     this.count(this.nodeKinds, a.kind, -1);

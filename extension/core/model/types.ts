@@ -14,13 +14,17 @@
  *   adr:docs/adr/0003-use-x.md     an architecture decision record (decisions/)
  *   config:CLAUDE.md#testing       a level-2 section of an instruction file
  *   concept:docs/adr/0003-use-x.md#caching   a concept a record or section defines
+ *   mem:3f9a0c1d2b4e5f60           an agent-memory entity (memory/), `mem:` + a hash of its name
  */
 import type { LanguageId, SymbolKind } from '../parse/facts';
 
 /** The decision graph's nodes (extension/core/decisions): records, instruction sections, concepts. */
 export type DecisionNodeKind = 'adr' | 'config' | 'concept';
 
-export type NodeKind = 'file' | 'module' | 'external' | SymbolKind | DecisionNodeKind;
+/** An agent-memory entity (extension/core/memory), projected into the graph by MemoryNodes. */
+export type MemoryNodeKind = 'memory';
+
+export type NodeKind = 'file' | 'module' | 'external' | SymbolKind | DecisionNodeKind | MemoryNodeKind;
 
 export type EdgeKind =
   | 'contains' // module → module/file, file → top-level symbol, class → nested class
@@ -36,7 +40,8 @@ export type EdgeKind =
   | 'defines' // adr|config → concept
   | 'supersedes' // adr → the adr it replaces
   | 'same_as' // concept → concept|code node, reconciled as one thing (never merged)
-  | 'related_to'; // concept → concept, a weaker (fuzzy) match
+  | 'related_to' // concept → concept, a weaker (fuzzy) match
+  | 'about'; // memory → the code node or adr its entity's name names
 
 /** How sure the resolver is of an edge. */
 export type Confidence =
@@ -71,6 +76,14 @@ export interface NodeAttributes {
   parseErrors?: number;
   /** adr, config and concept nodes only. */
   decision?: DecisionAttributes;
+  /** memory nodes only. */
+  memory?: MemoryAttributes;
+}
+
+/** What a memory node carries of its entity (the memory file stays the source of truth). */
+export interface MemoryAttributes {
+  entityType: string;
+  observations: string[];
 }
 
 /** A code span or link in a decision document that names nothing in the workspace (any more). */

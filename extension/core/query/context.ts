@@ -3,7 +3,8 @@
  * ============
  * One compact picture of a file: its classes with their members, functions, other symbols,
  * what it imports (workspace files and packages), who imports it, the tests that exercise it and
- * the decisions that govern it (query/decisions.ts).
+ * the decisions that govern it (query/decisions.ts) and the agent memories about it or its symbols
+ * (memory nodes, core/memory/code_nodes.ts).
  * Empty sections are left out.
  */
 import type { CodeGraph } from '../model/graph';
@@ -11,7 +12,7 @@ import { fileId } from '../model/types';
 import type { NodeAttributes } from '../model/types';
 import { fileDecisions } from './decisions';
 import type { FileDecisions } from './decisions';
-import { describe, describeAttrs } from './describe';
+import { describe, describeAttrs, withNotes } from './describe';
 import type { Item } from './describe';
 import { InvalidArgumentError } from './errors';
 import { checkObject, cut, optInt, requireString } from './options';
@@ -52,7 +53,24 @@ export interface ContextResult {
   importers?: Page<LinkItem>;
   tests?: Page<TestItem>;
   decisions?: FileDecisions;
+  /** Agent memories (memory entities) about the file or its symbols. */
+  notes?: Page<NoteItem>;
 }
+
+export interface NoteItem {
+  id: string;
+  name: string;
+  type: string;
+  /** The latest observations, oldest first. */
+  obs: string[];
+  /** Older observations left out. */
+  moreObs?: number;
+  /** The symbol the note is about, when not the file itself. */
+  about?: string;
+}
+
+/** Observations shown per note; open_nodes has them all. */
+const NOTE_OBSERVATIONS = 3;
 
 const CLASSLIKE = new Set(['class', 'interface', 'enum']);
 
@@ -71,7 +89,7 @@ export function fileContext(graph: CodeGraph, options: ContextOptions): ContextR
     throw new InvalidArgumentError(`${where}: "${ref}" is a ${a.kind}, not a file; for modules and packages use dependencies or neighbors.`);
   }
 
-  const file: FileItem = describeAttrs(id, a, { doc: true });
+  const file: FileItem = withNotes(graph, describeAttrs(id, a, { doc: true }));
   if (a.language) file.lang = a.language;
   if (a.lines !== undefined) file.lines = a.lines;
   if (a.parseErrors) file.parseErrors = a.parseErrors;
@@ -95,15 +113,15 @@ export function fileContext(graph: CodeGraph, options: ContextOptions): ContextR
   for (const [n, s] of symbols) {
     const parent = parentOf(s);
     if (CLASSLIKE.has(s.kind)) {
-      const entry: ClassEntry = describeAttrs(n, s, { sig: true, doc: true });
+      const entry: ClassEntry = withNotes(graph, describeAttrs(n, s, { sig: true, doc: true }));
       if (s.bases?.length) entry.bases = s.bases;
       classes.push(entry);
     } else if (parent !== undefined && CLASSLIKE.has(graph.node(parent)?.kind ?? 'file')) {
       const list = members.get(parent) ?? [];
-      list.push(describeAttrs(n, s, { sig: true }));
+      list.push(withNotes(graph, describeAttrs(n, s, { sig: true })));
       members.set(parent, list);
-    } else if (s.kind === 'function') functions.push(describeAttrs(n, s, { sig: true, doc: true }));
-    else other.push(describeAttrs(n, s));
+    } else if (s.kind === 'function') functions.push(withNotes(graph, describeAttrs(n, s, { sig: true, doc: true })));
+    else other.push(withNotes(graph, describeAttrs(n, s)));
   }
   for (const c of classes) {
     const list = members.get(c.id);
@@ -136,6 +154,29 @@ export function fileContext(graph: CodeGraph, options: ContextOptions): ContextR
   if (tests.items.length) out.tests = tests.more ? { items: tests.items, more: tests.more } : { items: tests.items };
   const decisions = fileDecisions(graph, id, limit);
   if (decisions.governedBy) out.decisions = decisions;
+  const notes = notesIn(graph, [id, ...symbols.map(([n]) => n)]);
+  if (notes.length) out.notes = cut(notes, limit);
+  return out;
+}
+
+/**
+ * The agent memories about these nodes (the file and its symbols), in file order: each with its
+ * latest observations, the rest counted. `about` names the symbol when it is not the file.
+ */
+function notesIn(graph: CodeGraph, ids: readonly string[]): NoteItem[] {
+  if (graph.edgeCount('about') === 0) return [];
+  const out: NoteItem[] = [];
+  ids.forEach((id, i) => {
+    graph.graph.forEachInEdge(id, (_k, e, source) => {
+      const m = graph.node(source);
+      if (e.kind !== 'about' || m?.memory === undefined) return;
+      const obs = m.memory.observations;
+      const item: NoteItem = { id: source, name: m.name, type: m.memory.entityType, obs: obs.slice(-NOTE_OBSERVATIONS) };
+      if (obs.length > NOTE_OBSERVATIONS) item.moreObs = obs.length - NOTE_OBSERVATIONS;
+      if (i > 0) item.about = id;
+      out.push(item);
+    });
+  });
   return out;
 }
 

@@ -21,6 +21,8 @@ export interface Item {
   loc?: string;
   sig?: string;
   doc?: string;
+  /** How many agent-memory entities are about this node (absent when none). */
+  notes?: number;
 }
 
 export interface DescribeOptions {
@@ -58,7 +60,24 @@ export function describeAttrs(id: string, a: NodeAttributes, opts: DescribeOptio
 export function describe(graph: CodeGraph, id: string, opts: DescribeOptions = {}): Item {
   const a = graph.node(id);
   if (a === undefined) return { id };
-  return describeAttrs(id, a, opts);
+  return withNotes(graph, describeAttrs(id, a, opts));
+}
+
+/** How many memory nodes are `about` node `id`: free when no memory is linked at all. */
+export function notesOn(graph: CodeGraph, id: string): number {
+  if (graph.edgeCount('about') === 0 || !graph.hasNode(id)) return 0;
+  let n = 0;
+  graph.graph.forEachInEdge(id, (_k, e) => {
+    if (e.kind === 'about') n++;
+  });
+  return n;
+}
+
+/** Sets `notes` on the item when memories are about it ("2 notes"). */
+export function withNotes<T extends Item>(graph: CodeGraph, item: T): T {
+  const n = notesOn(graph, item.id);
+  if (n > 0) item.notes = n;
+  return item;
 }
 
 /** Rank of a kind when several nodes compete: definitions first, then values, then containers. */
@@ -79,6 +98,7 @@ const KIND_RANK: Record<NodeKind, number> = {
   adr: 9,
   config: 9,
   concept: 10,
+  memory: 11,
 };
 
 export function kindRank(kind: NodeKind): number {

@@ -7,7 +7,7 @@
 export { callees, callers } from './calls';
 export type { CallItem, CallLevel, CallsOptions, CallsResult } from './calls';
 export { fileContext } from './context';
-export type { ClassEntry, ContextOptions, ContextResult, FileItem, LinkItem } from './context';
+export type { ClassEntry, ContextOptions, ContextResult, FileItem, LinkItem, NoteItem } from './context';
 export { decisionTouches, fileDecisions, governingDecisions, listDecisions, resolveDecision, unresolvedMentions } from './decisions';
 export type { ConceptItem, DecisionItem, FileDecisions, GoverningItem, GoverningOptions, GoverningResult, LinkedItem, ListItem, ListOptions, TouchesOptions, TouchesResult, UnresolvedItem } from './decisions';
 export { dependencies, dependents } from './deps';

@@ -9,11 +9,11 @@ import { InvalidArgumentError } from './errors';
 
 export const NODE_KINDS: readonly NodeKind[] = [
   'file', 'module', 'external', 'class', 'interface', 'enum', 'function', 'method', 'test', 'variable', 'constant', 'type',
-  'adr', 'config', 'concept',
+  'adr', 'config', 'concept', 'memory',
 ];
 export const EDGE_KINDS: readonly EdgeKind[] = [
   'contains', 'imports', 'calls', 'inherits', 'implements', 'method_of', 'depends_on', 'tests', 'references',
-  'governs', 'defines', 'supersedes', 'same_as', 'related_to',
+  'governs', 'defines', 'supersedes', 'same_as', 'related_to', 'about',
 ];
 
 export type Direction = 'in' | 'out' | 'both';

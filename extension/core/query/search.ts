@@ -93,6 +93,7 @@ function buildIndex(graph: CodeGraph): SearchIndex {
     else m.set(w, new Set([i]));
   };
   graph.graph.forEachNode((id, a) => {
+    if (a.kind === 'memory') return; // memories are searched by search_nodes, not among the code
     const i = ids.length;
     ids.push(id);
     kinds.push(a.kind);

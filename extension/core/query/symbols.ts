@@ -8,7 +8,7 @@
 import type { CodeGraph } from '../model/graph';
 import { fileId } from '../model/types';
 import type { NodeAttributes, NodeKind } from '../model/types';
-import { describe, describeAttrs } from './describe';
+import { describe, describeAttrs, withNotes } from './describe';
 import type { Item } from './describe';
 import { InvalidArgumentError, NotFoundError } from './errors';
 import { checkObject, cut, NODE_KINDS, optInt, optKinds, requireString } from './options';
@@ -54,7 +54,7 @@ export function detail(graph: CodeGraph, id: string): SymbolDetail {
   if (a.exported) d.exported = true;
   const parent = parentClass(graph, id);
   if (parent !== undefined) d.parent = describe(graph, parent);
-  return d;
+  return withNotes(graph, d);
 }
 
 function formatParam(p: { name: string; type?: string; default?: string }): string {

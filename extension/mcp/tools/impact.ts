@@ -108,6 +108,14 @@ const testsFor_ = defineTool({
 });
 
 const linkItem = item.extend({ at: z.string().optional() });
+const noteItem = z.object({
+  id: z.string().describe('The memory entity\'s id (mem:...); open_nodes takes its name'),
+  name: z.string(),
+  type: z.string(),
+  obs: z.array(z.string()).describe('Its latest observations, oldest first'),
+  moreObs: z.number().int().optional().describe('Older observations left out'),
+  about: z.string().optional().describe('The symbol it is about, when not the file'),
+});
 const classEntry = item.extend({ bases: z.array(z.string()).optional(), members: page(item).optional() });
 
 const fileContext_ = defineTool({
@@ -115,7 +123,7 @@ const fileContext_ = defineTool({
   title: 'One file at a glance',
   description:
     'A compact picture of one file: its classes with members, functions (with signatures and doc lines), other symbols, what it imports, ' +
-    'who imports it and the tests that exercise it. Use it instead of reading a file you are about to edit for the first time. ' +
+    'who imports it, the tests that exercise it and the agent memories (notes) about it or its symbols. Use it instead of reading a file you are about to edit for the first time. ' +
     `${TARGET_HELP} A symbol stands for its file. Empty sections are left out.`,
   input: z.strictObject({ target: target('A file path (or any symbol in the file)'), limit: limit(200, 40, 'Most items per section') }),
   output: z.object({
@@ -127,6 +135,7 @@ const fileContext_ = defineTool({
     importers: page(linkItem).optional(),
     tests: page(testItem).optional(),
     decisions: fileDecisionsOut.optional(),
+    notes: page(noteItem).optional(),
   }),
   readOnly: true,
   positional: ['target'],

@@ -19,9 +19,8 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { SubscribeRequestSchema, UnsubscribeRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { STATE_DIR_NAME } from '../../core/index/snapshot';
-import { AgentMemory, MAX_LIMIT } from '../../core/memory';
-import type { MemoryLog } from '../../core/memory';
+import { MAX_LIMIT, syncMemoryNodes, workspaceMemory } from '../../core/memory';
+import type { AgentMemory, MemoryLog } from '../../core/memory';
 import type { ToolContext } from '../context';
 
 export const MEMORY_RESOURCE_URI = 'memory://knowledge-graph';
@@ -77,13 +76,19 @@ const stderrLog: MemoryLog = (level, message) => {
   if (level === 'warn' || level === 'error') process.stderr.write(`kg-memory ${level}: ${message}\n`);
 };
 
-/** The context's memory, opened on first use (so a server that never uses it reads nothing). */
+/**
+ * The context's memory, opened on first use (so a server that never uses it reads nothing). The
+ * workspace's one memory on that file (core/memory/workspace_memory.ts): the editor's hover and
+ * commands share it. From then on every code tool call first brings the graph's memory nodes
+ * up to date, so "2 notes" and file_context follow writes made anywhere.
+ */
 export function memoryFor(ctx: ToolContext): Promise<AgentMemory> {
   const state = stateOf(ctx);
-  state.memory ??= AgentMemory.open(
-    { root: ctx.ws.root, stateDir: STATE_DIR_NAME, ...(state.options.file ? { file: state.options.file } : {}) },
-    { log: state.options.log ?? stderrLog, codeGraph: () => ctx.ws.graph },
-  );
+  if (!state.memory) {
+    state.memory = workspaceMemory(ctx.ws, { ...(state.options.file ? { file: state.options.file } : {}), log: state.options.log ?? stderrLog });
+    const memory = state.memory;
+    ctx.onFresh(async () => syncMemoryNodes(ctx.ws, await memory));
+  }
   return state.memory;
 }
 
@@ -143,6 +148,7 @@ const answer = (text: unknown, structured: Record<string, unknown>): CallToolRes
 
 /** Registers the nine tools and the resource on `server`; changes notify subscribed clients. */
 export function registerMemoryToolset(server: McpServer, ctx: ToolContext): void {
+  void memoryFor(ctx); // opens nothing on disk yet; links the code tools to the memory
   const subscribed = new Set<string>();
   let unlisten: (() => void) | undefined;
   const memory = async (): Promise<AgentMemory> => {

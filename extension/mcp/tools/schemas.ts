@@ -13,11 +13,11 @@ export const MAX_STRING = 2000;
 
 export const NODE_KINDS = [
   'file', 'module', 'external', 'class', 'interface', 'enum', 'function', 'method', 'test', 'variable', 'constant', 'type',
-  'adr', 'config', 'concept',
+  'adr', 'config', 'concept', 'memory',
 ] as const satisfies readonly NodeKind[];
 export const EDGE_KINDS = [
   'contains', 'imports', 'calls', 'inherits', 'implements', 'method_of', 'depends_on', 'tests', 'references',
-  'governs', 'defines', 'supersedes', 'same_as', 'related_to',
+  'governs', 'defines', 'supersedes', 'same_as', 'related_to', 'about',
 ] as const satisfies readonly EdgeKind[];
 
 export const TARGET_HELP =
@@ -77,6 +77,7 @@ export const item = z.object({
   loc: z.string().optional().describe('path:line (a folder path for modules; absent for external packages)'),
   sig: z.string().optional(),
   doc: z.string().optional(),
+  notes: z.number().int().optional().describe('How many agent memories are about it (file_context lists them; open_nodes reads them)'),
 });
 
 export function page<T extends z.ZodType>(of: T): z.ZodObject<{ items: z.ZodArray<T>; more: z.ZodOptional<z.ZodNumber> }> {
