@@ -34,6 +34,7 @@ export const NODE_KINDS: Record<string, KindStyle> = {
   adr: { label: 'Decision (ADR)', glyph: '◆', color: 'red', size: 10, rank: 12 },
   concept: { label: 'Concept', glyph: '◇', color: 'purple', size: 7, rank: 13 },
   config: { label: 'Config', glyph: '⚙', color: 'orange', size: 7, rank: 14 },
+  memory: { label: 'Memory (agent note)', glyph: '✎', color: 'blue', size: 6, rank: 15 },
 };
 
 export const EDGE_KINDS: Record<string, { label: string; color: ColorSlot; directed: boolean }> = {
@@ -48,6 +49,7 @@ export const EDGE_KINDS: Record<string, { label: string; color: ColorSlot; direc
   references: { label: 'references', color: 'muted', directed: true },
   governs: { label: 'governs', color: 'red', directed: true },
   defines: { label: 'defines', color: 'purple', directed: true },
+  about: { label: 'about (note)', color: 'blue', directed: true },
 };
 
 const UNKNOWN: KindStyle = { label: 'Other', glyph: '•', color: 'fg', size: 4, rank: 99 };
