@@ -6,6 +6,7 @@
  * and only if that fails report why, so the caller can print SKIP with the reason.
  */
 import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
@@ -25,12 +26,28 @@ export function ensureHost(log: (line: string) => void = (l) => console.log(l)):
   if (!before) return undefined;
   if (process.env.KG_MEMORY_VSCODE_HOST_INSTALL === '0') return `${before}; KG_MEMORY_VSCODE_HOST_INSTALL=0 forbids installing it`;
   if (process.platform !== 'linux') return before;
-  log(`VS Code host ${before}; installing it with ${hostEnv.paths.installScript} (about 2.5 min)`);
-  const r = spawnSync('bash', [hostEnv.paths.installScript], { encoding: 'utf8', timeout: 15 * 60_000, env: process.env });
-  const after = hostEnv.missing();
-  if (!after) return undefined;
-  const tail = `${r.stdout ?? ''}${r.stderr ?? ''}`.trim().split('\n').slice(-5).join(' | ');
-  return `${after}; install.sh exited ${r.status ?? r.signal}: ${tail}`;
+  // Two test files may get here at once: one installs, the other waits for it.
+  const lock = `${hostEnv.paths.host}.install-lock`;
+  mkdirSync(join(lock, '..'), { recursive: true });
+  try {
+    mkdirSync(lock);
+  } catch {
+    log(`VS Code host ${before}; waiting for the install another test started (${lock})`);
+    const end = Date.now() + 15 * 60_000;
+    while (existsSync(lock) && Date.now() < end) spawnSync('sleep', ['2']);
+    const after = hostEnv.missing();
+    return after ? `${after}; the other install did not finish` : undefined;
+  }
+  try {
+    log(`VS Code host ${before}; installing it with ${hostEnv.paths.installScript} (about 2.5 min)`);
+    const r = spawnSync('bash', [hostEnv.paths.installScript], { encoding: 'utf8', timeout: 15 * 60_000, env: process.env });
+    const after = hostEnv.missing();
+    if (!after) return undefined;
+    const tail = `${r.stdout ?? ''}${r.stderr ?? ''}`.trim().split('\n').slice(-5).join(' | ');
+    return `${after}; install.sh exited ${r.status ?? r.signal}: ${tail}`;
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
 }
 
 /** The host must run (CI sets this): a missing host fails instead of skipping. */
