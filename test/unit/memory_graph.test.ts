@@ -87,11 +87,11 @@ describe('memory nodes in the code graph', () => {
 
     const found = findSymbol(ws.graph, { name: 'Cache' });
     assert.equal(found.total, 1, 'the memory named Cache is not a candidate');
-    assert.equal(found.items[0].notes, 2);
+    assert.equal(found.items[0].notes, 5, 'four observations on Cache, one on cache.Cache');
 
     const ctx = fileContext(ws.graph, { target: 'src/cache.ts' });
     assert.equal(ctx.file.notes, 1);
-    assert.equal(ctx.classes?.items[0].notes, 2);
+    assert.equal(ctx.classes?.items[0].notes, 5);
     assert.equal(ctx.functions?.items[0].notes, undefined, 'no notes, no field');
     const notes = ctx.notes?.items ?? [];
     assert.deepEqual(notes.map((n) => [n.name, n.about]), [['src/cache.ts', undefined], ['Cache', CACHE], ['cache.Cache', CACHE]]);

@@ -21,7 +21,7 @@ export interface Item {
   loc?: string;
   sig?: string;
   doc?: string;
-  /** How many agent-memory entities are about this node (absent when none). */
+  /** How many agent notes are about this node: the observations of the memories about it (absent when none). */
   notes?: number;
 }
 
@@ -63,12 +63,15 @@ export function describe(graph: CodeGraph, id: string, opts: DescribeOptions = {
   return withNotes(graph, describeAttrs(id, a, opts));
 }
 
-/** How many memory nodes are `about` node `id`: free when no memory is linked at all. */
+/**
+ * How many notes are about node `id`: each observation of a memory `about` it is one (a memory
+ * with none still counts once). Free when no memory is linked at all.
+ */
 export function notesOn(graph: CodeGraph, id: string): number {
   if (graph.edgeCount('about') === 0 || !graph.hasNode(id)) return 0;
   let n = 0;
-  graph.graph.forEachInEdge(id, (_k, e) => {
-    if (e.kind === 'about') n++;
+  graph.graph.forEachInEdge(id, (_k, e, source) => {
+    if (e.kind === 'about') n += Math.max(1, graph.node(source)?.memory?.observations.length ?? 0);
   });
   return n;
 }

@@ -77,7 +77,7 @@ export const item = z.object({
   loc: z.string().optional().describe('path:line (a folder path for modules; absent for external packages)'),
   sig: z.string().optional(),
   doc: z.string().optional(),
-  notes: z.number().int().optional().describe('How many agent memories are about it (file_context lists them; open_nodes reads them)'),
+  notes: z.number().int().optional().describe('How many agent notes (memory observations) are about it; file_context lists them'),
 });
 
 export function page<T extends z.ZodType>(of: T): z.ZodObject<{ items: z.ZodArray<T>; more: z.ZodOptional<z.ZodNumber> }> {
