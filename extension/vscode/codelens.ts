@@ -13,6 +13,7 @@ import type { Ctx } from './ctx';
 import { indexedHash } from './graph_view';
 import { CMD_SHOW_CALLERS, CMD_SHOW_DECISIONS, CMD_SHOW_TESTS, lensServices } from './lens_commands';
 import { SOURCE_SELECTOR, type DocTracker } from './lens_docs';
+import { CMD_SHOW_NOTES } from './memory_commands';
 import { anyLens, fileLensesFor, lensesFor, lensTitle, placeLenses, wordColumn, type DefinitionLenses, type LensLine, type LensSettings } from './lens_model';
 
 export function registerCodeLens(ctx: Ctx): void {
@@ -110,5 +111,7 @@ function commandOf(line: LensLine, uri: vscode.Uri, id: string, at: vscode.Posit
         command: CMD_SHOW_DECISIONS,
         arguments: [uri, line.refs],
       };
+    case 'notes':
+      return { title, tooltip: 'Read the agent notes, or add one', command: CMD_SHOW_NOTES, arguments: [uri, line.id] };
   }
 }

@@ -17,7 +17,7 @@ export interface Settings {
   maxFiles: number;
   adrFolder: string;
   adrFilenamePattern: string;
-  codeLens: { callers: boolean; tests: boolean; decisions: boolean };
+  codeLens: { callers: boolean; tests: boolean; decisions: boolean; notes: boolean };
   mcp: { enabled: boolean; port: number; socket: string };
 }
 
@@ -35,6 +35,7 @@ export function readSettings(scope?: vscode.ConfigurationScope): Settings {
       callers: c.get<boolean>('codeLens.callers', true),
       tests: c.get<boolean>('codeLens.tests', true),
       decisions: c.get<boolean>('codeLens.decisions', true),
+      notes: c.get<boolean>('codeLens.notes', true),
     },
     mcp: { enabled: c.get<boolean>('mcp.enabled', true), port: c.get<number>('mcp.port', 0), socket: c.get<string>('mcp.socket', '') },
   };

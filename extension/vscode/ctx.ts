@@ -38,6 +38,11 @@ export class Ctx implements vscode.Disposable {
     else list.push(d);
   }
 
+  /** Tells whatever shows the graph that it changed outside an index (agent memory written). */
+  fireGraphChanged(folder: FolderIndex): void {
+    this.graphChanged.fire(folder);
+  }
+
   allFolders(): FolderIndex[] {
     return [...this.folders.values()];
   }

@@ -12,6 +12,7 @@ import { indexedHash, symbolForWord } from './graph_view';
 import { CMD_OPEN, lensServices, openLink } from './lens_commands';
 import { SOURCE_SELECTOR } from './lens_docs';
 import { hoverData, hoverMarkdown } from './lens_hover';
+import { notesMarkdown } from './lens_notes';
 
 export function registerHover(ctx: Ctx): void {
   const { docs } = lensServices(ctx);
@@ -27,7 +28,7 @@ export function registerHover(ctx: Ctx): void {
       const id = symbolForWord(graph, path, old.line, doc.getText(range));
       const data = id === undefined ? undefined : hoverData(graph, id);
       if (data === undefined) return undefined;
-      const md = new vscode.MarkdownString(hoverMarkdown(data, (place) => openLink(folder, place)));
+      const md = new vscode.MarkdownString(hoverMarkdown(data, (place) => openLink(folder, place)) + notesMarkdown(graph, data.id));
       // Trusted for our one command only: the links run nothing else, whatever a name contains.
       md.isTrusted = { enabledCommands: [CMD_OPEN] };
       return new vscode.Hover(md, range);

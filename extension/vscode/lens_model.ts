@@ -18,15 +18,18 @@ import type { CodeGraph } from '../core/model/graph';
 import { directDecisions, fileDecisionRefs, governedTitle, type DecisionRef } from './decisions_model';
 import { callerCount, definitionsIn, testsOf, type Definition } from './graph_view';
 import type { LineMap } from './lens_linemap';
+import { NOTES_SOURCE, notesTitle, type NotesLensLine } from './lens_notes';
 
 /** The CodeLens switches of the settings (kgMemory.codeLens.*). */
 export interface LensSettings {
   callers: boolean;
   tests: boolean;
   decisions: boolean;
+  /** Agent notes (lens_notes.ts); on unless switched off. */
+  notes?: boolean;
 }
 
-export type LensLine = { kind: 'callers'; count: number } | { kind: 'tests'; count: number } | { kind: 'decisions'; refs: DecisionRef[] };
+export type LensLine = { kind: 'callers'; count: number } | { kind: 'tests'; count: number } | { kind: 'decisions'; refs: DecisionRef[] } | NotesLensLine;
 
 export type LensKind = LensLine['kind'];
 
@@ -70,6 +73,7 @@ const SOURCES: readonly LensSource[] = [
       return refs.length > 0 ? [{ kind: 'decisions', refs }] : [];
     },
   },
+  NOTES_SOURCE,
 ];
 
 export interface DefinitionLenses {
@@ -133,6 +137,8 @@ export function lensTitle(line: LensLine): string {
       return line.count === 1 ? '1 test' : `${line.count} tests`;
     case 'decisions':
       return governedTitle(line.refs);
+    case 'notes':
+      return notesTitle(line);
   }
 }
 

@@ -14,6 +14,7 @@ import { registerExplorer } from './explorer';
 import type { FolderIndex } from './folder_index';
 import { registerHover } from './hover';
 import { registerMcpHost } from './mcp_host';
+import { registerMemory } from './memory_commands';
 import { registerStatusBar } from './status';
 import { registerWatchers } from './watch';
 
@@ -35,6 +36,7 @@ export function activate(extCtx: vscode.ExtensionContext): KgMemoryApi {
     registerWatchers(ctx);
     registerMcpHost(ctx);
     registerExplorer(ctx);
+    registerMemory(ctx);
   } catch (err) {
     // VS Code does not show a notification when an extension fails to activate, so we do.
     void vscode.window.showErrorMessage(`KG Memory could not start: ${(err as Error).message}`);

@@ -26,13 +26,14 @@
 import { basename, extname, isAbsolute, join } from 'node:path';
 import * as vscode from 'vscode';
 import { version } from '../../package.json';
-import { ToolContext } from '../mcp';
+import { configureMemory, ToolContext } from '../mcp';
 import type { Logger } from '../mcp';
 import { EndpointHost } from '../mcp/host';
 import type { EndpointState } from '../mcp/host';
 import { readSettings } from './config';
 import type { Ctx } from './ctx';
 import type { FolderIndex } from './folder_index';
+import { readMemorySettings } from './memory_commands';
 
 export const MCP_PROVIDER_ID = 'kgMemory.mcpServers';
 
@@ -94,6 +95,9 @@ export function registerMcpHost(ctx: Ctx): void {
     }
     const log: Logger = (level, message) => ctx.log[level](`${folder.folder.name}: ${message}`);
     const context = new ToolContext(folder.ws, { log, follow: () => indexed(folder) });
+    // The same memory file as the editor's notes (memory_commands.ts), hence the same AgentMemory.
+    const memory = readMemorySettings(folder.folder);
+    configureMemory(context, { enabled: memory.enabled, ...(memory.file ? { file: memory.file } : {}), log: (level, message) => log(level, message) });
     const shared = (vscode.workspace.workspaceFolders?.length ?? 0) > 1;
     const host = new EndpointHost({
       ws: folder.ws,
