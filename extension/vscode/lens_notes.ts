@@ -84,13 +84,14 @@ export function notesMarkdown(graph: CodeGraph, id: string): string {
 }
 
 /**
- * The entity a note on `id` is written to: the first of its name, its qualified name, its dotted
- * `container.qualified` name and its id that links back to exactly this node. The id always does.
+ * The entity a note on `id` is written to: the first of its qualified name (`Cache.put`: a method
+ * stays its own when another class gets a `put`), its name, its dotted `container.qualified` name
+ * and its id that links back to exactly this node. The id always does.
  */
 export function entityNameFor(graph: CodeGraph, id: string): string {
   const a = graph.node(id);
   if (a === undefined) return id;
-  const candidates = [a.name, a.qualifiedName, a.path && a.qualifiedName ? `${a.path.replace(/\.[^./]+$/, '').replace(/\//g, '.')}.${a.qualifiedName}` : undefined];
+  const candidates = [a.qualifiedName, a.name, a.path && a.qualifiedName ? `${a.path.replace(/\.[^./]+$/, '').replace(/\//g, '.')}.${a.qualifiedName}` : undefined];
   for (const name of candidates) {
     if (name === undefined || name === '') continue;
     const ids = linkEntityName(graph, name);

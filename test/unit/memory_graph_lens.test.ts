@@ -39,7 +39,7 @@ describe('notes on lenses and hovers', () => {
 
   it('names the entity so that it links back to that definition only', () => {
     assert.equal(entityNameFor(ws.graph, 'ts:src/cache:Cache'), 'Cache');
-    assert.equal(entityNameFor(ws.graph, 'ts:src/cache:Cache.put'), 'Cache.put', 'put alone names two methods');
+    assert.equal(entityNameFor(ws.graph, 'ts:src/cache:Cache.put'), 'Cache.put', 'a method by its qualified name (put alone names two)');
   });
 
   it('counts observations as notes on the lens and lists them in the hover', async () => {
