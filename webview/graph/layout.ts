@@ -2,7 +2,9 @@
  * Layout runner
  * =============
  * Starts the ForceAtlas2 worker over the current graph and writes the positions it posts back
- * into the graph (sigma redraws on its own). The worker's text is inlined in the bundle and run
+ * into the graph (sigma redraws on its own). Ticks are coalesced: the newest one is applied on
+ * the next animation frame, and no sooner than `applyEveryMs` after the last, since each apply is
+ * a full redraw, and in a big graph redraws would take the CPU from the worker. The worker's text is inlined in the bundle and run
  * from a blob: URL, the one way a VS Code webview can start a worker; the CSP allows blob: workers
  * only. A run is stopped whenever the graph's node set changes (a live diff) or a node is dragged:
  * positions are matched by index, so they would land on the wrong nodes.
@@ -22,6 +24,10 @@ export class LayoutRunner {
   private worker: Worker | undefined;
   private url: string | undefined;
   private index = new Map<string, number>();
+  private pending: LayoutTick | undefined;
+  private frame: number | undefined;
+  private timer: number | undefined;
+  private lastApply = 0;
 
   constructor(
     private readonly graph: ExplorerGraph,
@@ -46,14 +52,55 @@ export class LayoutRunner {
       edges[e++] = at.get(s) as number;
       edges[e++] = at.get(t) as number;
     });
-    worker.onmessage = (msg: MessageEvent<FromWorker>) => this.apply(worker, msg.data);
-    const start: ToWorker = { type: 'start', positions, edges, maxMs };
-    worker.postMessage(start, [positions.buffer, edges.buffer]);
+    const groups = new Uint32Array(order.length);
+    const groupOf = new Map<string, number>();
+    order.forEach((id, i) => {
+      const key = this.graph.getNodeAttribute(id, 'path') ?? id;
+      let g = groupOf.get(key);
+      if (g === undefined) groupOf.set(key, (g = groupOf.size));
+      groups[i] = g;
+    });
+    worker.onmessage = (msg: MessageEvent<FromWorker>) => this.receive(worker, msg.data);
+    const start: ToWorker = { type: 'start', positions, edges, groups, maxMs };
+    worker.postMessage(start, [positions.buffer, edges.buffer, groups.buffer]);
     this.onProgress({ running: true, iterations: 0, elapsedMs: 0, settled: false });
   }
 
-  private apply(worker: Worker, tick: LayoutTick): void {
+  /** Milliseconds between two applied ticks: a redraw of a 10k-node graph costs far more than one of 100. */
+  private get applyEveryMs(): number {
+    const n = this.graph.order;
+    return n > 5000 ? 400 : n > 1000 ? 100 : 0;
+  }
+
+  private receive(worker: Worker, tick: LayoutTick): void {
     if (worker !== this.worker) return;
+    this.pending = tick;
+    // The last tick is drawn on the next frame, whatever the throttle.
+    if (tick.done && this.timer !== undefined) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+    }
+    if (this.frame !== undefined || this.timer !== undefined) return;
+    const wait = tick.done ? 0 : this.lastApply + this.applyEveryMs - performance.now();
+    if (wait > 0) {
+      this.timer = window.setTimeout(() => {
+        this.timer = undefined;
+        this.nextFrame(worker);
+      }, wait);
+    } else this.nextFrame(worker);
+  }
+
+  private nextFrame(worker: Worker): void {
+    this.frame = requestAnimationFrame(() => {
+      this.frame = undefined;
+      const next = this.pending;
+      this.pending = undefined;
+      if (next && worker === this.worker) this.apply(next);
+    });
+  }
+
+  private apply(tick: LayoutTick): void {
+    this.lastApply = performance.now();
     const p = tick.positions;
     const index = this.index;
     this.graph.updateEachNodeAttributes((id, a) => {
@@ -69,6 +116,10 @@ export class LayoutRunner {
   }
 
   stop(): void {
+    if (this.frame !== undefined) cancelAnimationFrame(this.frame);
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.frame = this.timer = undefined;
+    this.pending = undefined;
     if (!this.worker) return;
     this.worker.terminate();
     this.worker = undefined;

@@ -2,13 +2,18 @@
  * Layout worker messages
  * ======================
  * Positions travel as a Float32Array of x,y pairs in node order, edges as a Uint32Array of
- * source,target index pairs; both are transferred, not copied.
+ * source,target index pairs, groups as a Uint32Array of group numbers in node order; all are transferred, not copied.
  */
 
 export interface LayoutStart {
   type: 'start';
   positions: Float32Array;
   edges: Uint32Array;
+  /**
+   * Each node's group (its file): the worker first lays out the graph of groups, then places each
+   * node around its group's spot and refines the whole, which settles in far fewer iterations.
+   */
+  groups: Uint32Array;
   /** Stop after this long even if the layout still moves. */
   maxMs: number;
 }

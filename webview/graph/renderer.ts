@@ -6,10 +6,18 @@
  * reducers run again; positions and camera stay). Hover is kept here rather than in React, so
  * moving the mouse re-renders no component.
  *
+ * Settings scale with the graph: past a few thousand nodes the nodes shrink (a 10k-node picture
+ * at full size is one blot), edges are plain lines unless they touch the selected or hovered node,
+ * edges and labels are hidden while the camera moves, and nodes and plain edges are drawn as GL
+ * points and lines. Sigma's default programs draw one instance per node or edge, and software
+ * WebGL (SwiftShader, what a machine without a GPU has) pays dearly per instance: 13,000 circles
+ * took 400 ms a frame; as points they take a few.
+ *
  * Mouse: click selects, double-click opens, drag moves a node (the camera stays put meanwhile),
  * hovering fades all but the node's neighbours.
  */
 import Sigma from 'sigma';
+import { EdgeLineProgram, NodePointProgram } from 'sigma/rendering';
 import type { EdgeData, ExplorerGraph, NodeData } from '../model/graph_data';
 import { deriveView, nodeVisible, reduceEdge, reduceNode, type DerivedView, type Palette, type ViewState } from '../model/reducers';
 
@@ -18,6 +26,42 @@ export interface GraphViewEvents {
   open(id: string): void;
   /** A node was dragged: the layout must stop, or it would pull the node back. */
   dragStart(): void;
+}
+
+/** How the drawing scales with the graph's size (node count, edge count). */
+export function scaleFor(order: number, size: number): { nodeSize: number; arrows: boolean; hideOnMove: boolean; points: boolean } {
+  return {
+    points: order > 2000 || size > 5000,
+    nodeSize: Math.min(1, Math.max(0.45, Math.sqrt(1000 / Math.max(order, 1)))),
+    arrows: size <= 5000,
+    hideOnMove: size > 5000 || order > 5000,
+  };
+}
+
+/**
+ * While the camera moves nothing can be hovered or clicked, so the picking pass (every node drawn
+ * a second time into an offscreen texture, for hit tests) is skipped; the frame after the move
+ * draws it again. Sigma has no setting for this: it reaches into sigma's node programs.
+ */
+function skipPickingWhileMoving(sigma: Sigma<NodeData, EdgeData>): void {
+  const programs = (sigma as unknown as { nodePrograms: Record<string, { pickProgram: unknown }> }).nodePrograms;
+  const saved = new Map<string, unknown>();
+  sigma.on('beforeRender', () => {
+    const mouse = sigma.getMouseCaptor();
+    const moving = sigma.getCamera().isAnimated() || mouse.isMoving || mouse.draggedEvents > 0 || mouse.currentWheelDirection !== 0;
+    if (!moving) return;
+    for (const [type, program] of Object.entries(programs)) {
+      saved.set(type, program.pickProgram);
+      program.pickProgram = null;
+    }
+  });
+  sigma.on('afterRender', () => {
+    for (const [type, pick] of saved) {
+      const program = programs[type];
+      if (program) program.pickProgram = pick;
+    }
+    saved.clear();
+  });
 }
 
 export class GraphView {
@@ -38,24 +82,29 @@ export class GraphView {
   ) {
     this.state = state;
     this.derived = deriveView(graph, state);
+    const scale = scaleFor(graph.order, graph.size);
     this.sigma = new Sigma<NodeData, EdgeData>(graph, container, {
-      // Arrows: every edge kind is directed (calls, imports, contains...).
-      defaultEdgeType: 'arrow',
+      // Arrows: every edge kind is directed (calls, imports, contains...). In big graphs only the
+      // edges of the selected or hovered node get arrow heads (see reduceEdge).
+      defaultEdgeType: scale.arrows ? 'arrow' : 'line',
       labelFont: font.family,
       labelColor: { color: font.color },
       // Small graphs: every label; large ones: only nodes drawn big enough (modules, files, zoomed in).
-      labelRenderedSizeThreshold: graph.order < 300 ? 1 : 9,
-      labelDensity: 0.5,
+      labelRenderedSizeThreshold: graph.order < 300 ? 1 : 9 * scale.nodeSize,
+      labelDensity: graph.order < 5000 ? 0.5 : 0.3,
       zIndex: true,
-      hideEdgesOnMove: graph.size > 20000,
+      hideEdgesOnMove: scale.hideOnMove,
+      hideLabelsOnMove: scale.hideOnMove,
+      ...(scale.points ? { nodeProgramClasses: { circle: NodePointProgram }, edgeProgramClasses: { line: EdgeLineProgram } } : {}),
       minCameraRatio: 0.02,
       maxCameraRatio: 20,
-      nodeReducer: (id, a) => reduceNode(this.derived, this.palette, id, a),
+      nodeReducer: (id, a) => reduceNode(this.derived, this.palette, id, a, scale.nodeSize),
       edgeReducer: (key, a) => {
         const [s, t] = this.graph.extremities(key);
-        return reduceEdge(this.derived, this.palette, a, s, t, this.visible(s), this.visible(t));
+        return reduceEdge(this.derived, this.palette, a, s, t, this.visible(s), this.visible(t), scale.arrows);
       },
     });
+    if (scale.points) skipPickingWhileMoving(this.sigma);
     this.wireMouse();
   }
 

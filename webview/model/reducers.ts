@@ -63,8 +63,10 @@ export interface NodeDisplay {
   zIndex: number;
 }
 
-export function reduceNode(v: DerivedView, palette: Palette, id: string, a: NodeData): NodeDisplay {
+/** `scale` shrinks nodes in big graphs (see graph/renderer.ts). */
+export function reduceNode(v: DerivedView, palette: Palette, id: string, a: NodeData, scale = 1): NodeDisplay {
   const style = nodeStyle(a.kind);
+  const size = style.size * scale;
   const hidden = !nodeVisible(v, id, a);
   const selected = id === v.state.selected;
   const inHover = v.hover?.has(id) ?? false;
@@ -73,7 +75,7 @@ export function reduceNode(v: DerivedView, palette: Palette, id: string, a: Node
     x: a.x,
     y: a.y,
     label: faded ? '' : nodeLabel(a.kind, a.name),
-    size: selected ? style.size * 1.6 : style.size,
+    size: selected ? Math.max(size * 1.6, 6) : size,
     color: faded ? palette.faded : selected ? palette.highlight : palette[style.color],
     hidden,
     highlighted: selected || id === v.state.hovered,
@@ -83,19 +85,23 @@ export function reduceNode(v: DerivedView, palette: Palette, id: string, a: Node
 }
 
 export interface EdgeDisplay {
+  /** 'arrow' or 'line'; 'line' only where arrows are off for the graph and the edge is not highlighted. */
+  type: 'arrow' | 'line';
   color: string;
   size: number;
   hidden: boolean;
   zIndex: number;
 }
 
-export function reduceEdge(v: DerivedView, palette: Palette, a: EdgeData, source: string, target: string, sourceVisible: boolean, targetVisible: boolean): EdgeDisplay {
+/** `arrows`: whether every edge gets an arrow head, or only those touching the hovered or selected node. */
+export function reduceEdge(v: DerivedView, palette: Palette, a: EdgeData, source: string, target: string, sourceVisible: boolean, targetVisible: boolean, arrows = true): EdgeDisplay {
   const hidden = !v.state.filters.edgeKinds.has(a.kind) || !sourceVisible || !targetVisible;
   const touchesHover = v.state.hovered !== undefined && (source === v.state.hovered || target === v.state.hovered);
   const touchesSelected = v.state.selected !== undefined && (source === v.state.selected || target === v.state.selected);
   const slot = edgeStyle(a.kind).color;
+  const type = arrows || touchesHover || touchesSelected ? 'arrow' : 'line';
   if (v.hover !== undefined) {
-    return { hidden, color: touchesHover ? palette[slot] : palette.faded, size: touchesHover ? 2 : 0.5, zIndex: touchesHover ? 2 : 0 };
+    return { type, hidden, color: touchesHover ? palette[slot] : palette.faded, size: touchesHover ? 2 : 0.5, zIndex: touchesHover ? 2 : 0 };
   }
-  return { hidden, color: touchesSelected ? palette[slot] : palette.edge, size: touchesSelected ? 1.5 : 0.6, zIndex: touchesSelected ? 1 : 0 };
+  return { type, hidden, color: touchesSelected ? palette[slot] : palette.edge, size: touchesSelected ? 1.5 : 0.6, zIndex: touchesSelected ? 1 : 0 };
 }
