@@ -40,7 +40,7 @@ export function ensureHost(log: (line: string) => void = (l) => console.log(l)):
   }
   try {
     log(`VS Code host ${before}; installing it with ${hostEnv.paths.installScript} (about 2.5 min)`);
-    const r = spawnSync('bash', [hostEnv.paths.installScript], { encoding: 'utf8', timeout: 15 * 60_000, env: process.env });
+    const r = spawnSync('bash', [hostEnv.paths.installScript], { encoding: 'utf8', timeout: 15 * 60_000, env: cleanEnv() });
     const after = hostEnv.missing();
     if (!after) return undefined;
     const tail = `${r.stdout ?? ''}${r.stderr ?? ''}`.trim().split('\n').slice(-5).join(' | ');
@@ -48,6 +48,15 @@ export function ensureHost(log: (line: string) => void = (l) => console.log(l)):
   } finally {
     rmSync(lock, { recursive: true, force: true });
   }
+}
+
+/**
+ * The environment without the npm_* variables an outer `npm test` or `npx` sets: npm reads them as
+ * its configuration, and code-server's install checks `npm_config_user_agent` for Node 24, so an
+ * inherited one (naming the outer Node) fails it.
+ */
+function cleanEnv(): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k)));
 }
 
 /** The host must run (CI sets this): a missing host fails instead of skipping. */
