@@ -5,7 +5,7 @@
  * uses (`Tool.call`: schema, freshness, query, error body). The answer goes to stdout as
  * JSON; a failure goes to stderr as the same JSON error body the MCP tool would return.
  */
-import { findTool, TOOLS, ToolContext } from '../../mcp';
+import { findTool, memoryEnabled, memoryFor, TOOLS, ToolContext } from '../../mcp';
 import { EXIT, openWorkspace, UsageError, writeJson } from './common';
 import type { ExitCode } from './common';
 import { parseQueryArgs, toolHelp } from './query_args';
@@ -26,7 +26,10 @@ export async function queryCommand(toolName: string | undefined, argv: readonly 
   const ws = await openWorkspace(flags.root ?? fallbackRoot);
   try {
     // refreshMs 0: the first call indexes (incrementally, from the snapshot) before answering.
-    const outcome = await tool.call(new ToolContext(ws, { refreshMs: 0 }), args);
+    const ctx = new ToolContext(ws, { refreshMs: 0 });
+    // Code answers count the agent notes, as over MCP (KG_MEMORY_MEMORY=off leaves them out).
+    if (memoryEnabled(ctx)) void memoryFor(ctx);
+    const outcome = await tool.call(ctx, args);
     if (outcome.ok) {
       writeJson(outcome.result, flags.pretty);
       return EXIT.ok;

@@ -87,6 +87,7 @@ export function memoryFor(ctx: ToolContext): Promise<AgentMemory> {
   if (!state.memory) {
     state.memory = workspaceMemory(ctx.ws, { ...(state.options.file ? { file: state.options.file } : {}), log: state.options.log ?? stderrLog });
     const memory = state.memory;
+    memory.catch(() => undefined); // a failed open is reported by the call that awaits it, never as unhandled
     ctx.onFresh(async () => syncMemoryNodes(ctx.ws, await memory));
   }
   return state.memory;
