@@ -86,6 +86,7 @@ interface SnapshotData {
 }
 
 const SNAPSHOT_NAME = 'graph';
+const SAVE_DELAY_MS = 2000;
 /** Bumps with the snapshot layout and with the facts' shape: either change discards old snapshots. */
 const SNAPSHOT_VERSION = 1000 + FACTS_VERSION;
 const CONFIG_NAMES = /^(tsconfig[^/]*\.json|jsconfig\.json|package\.json)$/;
@@ -101,6 +102,8 @@ export class Workspace {
   private lastIndexMs: number | undefined;
   private snapshotNote: string | undefined;
   private queue: Promise<unknown> = Promise.resolve();
+  /** A snapshot write asked for by update() and not done yet (writes are batched: a save is 10–100 ms). */
+  private saveTimer: NodeJS.Timeout | undefined;
   private watcher: FolderWatcher | undefined;
   /** ADRs and instruction files: indexed beside the code, re-linked after every code update. */
   readonly decisions: DecisionIndex;
@@ -248,9 +251,25 @@ export class Workspace {
     }
   }
 
+  /** Writes the snapshot a little later, once, for however many updates come meanwhile. */
+  private saveSoon(): void {
+    if (this.options.persist === false || this.saveTimer) return;
+    this.saveTimer = setTimeout(() => {
+      this.saveTimer = undefined;
+      void this.serialised(() => this.save());
+    }, SAVE_DELAY_MS);
+    this.saveTimer.unref();
+  }
+
+  /** Stops watching, finishes what is queued, writes a pending snapshot, and stops the workers. */
   async close(): Promise<void> {
     this.watcher?.close();
     this.watcher = undefined;
+    if (this.saveTimer) {
+      clearTimeout(this.saveTimer);
+      this.saveTimer = undefined;
+      void this.serialised(() => this.save());
+    }
     await this.queue.catch(() => undefined);
     await this.pool?.dispose();
     this.pool = undefined;
@@ -461,6 +480,7 @@ export class Workspace {
     this.memory.relink(this.graph);
     const resolvedAt = performance.now();
     this.lastIndexMs = resolvedAt - started;
+    if (changes.size > 0) this.saveSoon();
     return {
       files: this.fileStates.size,
       parsed,

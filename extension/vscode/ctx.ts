@@ -87,13 +87,14 @@ export class Ctx implements vscode.Disposable {
 
   /** Closes every folder (their snapshots are saved); syncFolders() opens them again. */
   async closeFolders(): Promise<void> {
+    const closing: Promise<void>[] = [];
     for (const [key, index] of this.folders) {
       for (const d of this.folderCleanup.get(key) ?? []) d.dispose();
       this.folderCleanup.delete(key);
-      index.dispose();
+      closing.push(index.close());
     }
     this.folders.clear();
-    await Promise.resolve();
+    await Promise.all(closing);
   }
 
   dispose(): void {

@@ -19,6 +19,7 @@ export class FolderIndex implements vscode.Disposable {
   readonly onDidChangeState = this.stateChanged.event;
   private current: IndexState = { kind: 'idle' };
   private cancel: vscode.CancellationTokenSource | undefined;
+  private closing: Promise<void> | undefined;
 
   private constructor(
     readonly folder: vscode.WorkspaceFolder,
@@ -113,9 +114,17 @@ export class FolderIndex implements vscode.Disposable {
   }
 
   dispose(): void {
-    this.cancel?.cancel();
-    this.changed.dispose();
-    this.stateChanged.dispose();
-    void this.ws.save().finally(() => this.ws.close());
+    void this.close();
+  }
+
+  /** Stops indexing and closes the workspace, writing its snapshot if updates are not saved yet. */
+  close(): Promise<void> {
+    if (!this.closing) {
+      this.cancel?.cancel();
+      this.changed.dispose();
+      this.stateChanged.dispose();
+      this.closing = this.ws.close().catch((err: unknown) => this.log.error(`${this.folder.name}: closing failed: ${(err as Error).message}`));
+    }
+    return this.closing;
   }
 }

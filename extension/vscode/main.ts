@@ -27,6 +27,7 @@ export interface KgMemoryApi {
 
 export function activate(extCtx: vscode.ExtensionContext): KgMemoryApi {
   const ctx = new Ctx(extCtx);
+  running = ctx;
   try {
     registerStatusBar(ctx);
     registerCommands(ctx);
@@ -70,6 +71,12 @@ async function openAndIndex(ctx: Ctx): Promise<void> {
   for (const folder of opened) await folder.index();
 }
 
-export function deactivate(): void {
-  // Everything is disposed through the extension context's subscriptions (Ctx is one of them).
+/** The running extension's context, for deactivate() (VS Code calls it with no arguments). */
+let running: Ctx | undefined;
+
+/** Waits for every folder's snapshot to be written, so the next start re-parses only what changed. */
+export async function deactivate(): Promise<void> {
+  const ctx = running;
+  running = undefined;
+  await ctx?.closeFolders();
 }
