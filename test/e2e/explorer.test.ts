@@ -68,7 +68,15 @@ describe('graph explorer in a browser (serve --ui)', { skip: missing }, () => {
     await page.keyboard.press('Escape');
     await page.locator('.panel.detail').waitFor({ state: 'hidden' });
     const fileId = 'file:shop/models.py';
-    const beforePos = await page.evaluate((id) => (globalThis as unknown as { __kgExplorer: ExplorerHooks }).__kgExplorer.nodeOnScreen(id), fileId);
+    // The camera may still be moving to the node the last test navigated to: wait until it rests.
+    const where = () => page.evaluate((id) => (globalThis as unknown as { __kgExplorer: ExplorerHooks }).__kgExplorer.nodeOnScreen(id), fileId);
+    let beforePos = await where();
+    for (let i = 0; i < 20; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      const now = await where();
+      if (JSON.stringify(now) === JSON.stringify(beforePos)) break;
+      beforePos = now;
+    }
     assert.ok(beforePos, 'the file is drawn');
     const shown = await page.evaluate(() => (globalThis as unknown as { __kgExplorer: ExplorerHooks }).__kgExplorer.visibleNodes());
     await page.getByRole('checkbox', { name: /Method/ }).click();
