@@ -58,7 +58,11 @@ export class UpdateBatcher<T> {
     return this.pending.size;
   }
 
-  add(item: T): void {
+  /**
+   * Queues an item. `quietMs` shortens the wait for items a person is waiting on (a save), while a
+   * burst of them (save all) still coalesces into one batch.
+   */
+  add(item: T, quietMs = this.quietMs): void {
     if (this.disposed) return;
     const now = this.timers.now();
     if (this.pending.size === 0) this.firstAt = now;
@@ -67,7 +71,7 @@ export class UpdateBatcher<T> {
     this.pending.delete(k);
     this.pending.set(k, item);
     if (this.timer !== undefined) this.timers.clearTimeout(this.timer);
-    const wait = Math.max(0, Math.min(this.quietMs, this.firstAt + this.maxWaitMs - now));
+    const wait = Math.max(0, Math.min(quietMs, this.firstAt + this.maxWaitMs - now));
     this.timer = this.timers.setTimeout(() => this.fire(), wait);
   }
 

@@ -15,6 +15,9 @@ import type { FolderIndex } from './folder_index';
 /** What a decision document can be named (records are .md, instruction files .md or .cursorrules). */
 const DOC_GLOB = '**/{*.md,.cursorrules}';
 
+/** A save is a person waiting for the lenses: a short quiet time, enough to merge a "save all". */
+const SAVE_QUIET_MS = 40;
+
 export function registerWatchers(ctx: Ctx): void {
   const watched = new WeakMap<FolderIndex, UpdateBatcher<vscode.Uri>>();
 
@@ -33,7 +36,7 @@ export function registerWatchers(ctx: Ctx): void {
       const folder = ctx.folderFor(doc.uri);
       const rel = folder?.relative(doc.uri);
       if (!folder || rel === undefined || isSkippedPath(rel) || !(isWatchedFile(rel) || folder.ws.decisions.isDocument(rel))) return;
-      watched.get(folder)?.add(doc.uri);
+      watched.get(folder)?.add(doc.uri, SAVE_QUIET_MS);
     }),
   );
 }

@@ -53,6 +53,17 @@ function setup(run?: (items: string[]) => Promise<unknown>) {
 }
 
 describe('UpdateBatcher', () => {
+  it('lets a save go after its own short quiet time, and merges a burst of saves', () => {
+    const { clock, batches, b } = setup();
+    b.add('a.py', 40);
+    clock.advance(30);
+    b.add('b.py', 40);
+    clock.advance(39);
+    assert.deepEqual(batches, []);
+    clock.advance(1);
+    assert.deepEqual(batches, [['a.py', 'b.py']]);
+  });
+
   it('sends one batch after 300 ms of quiet', () => {
     const { clock, batches, b } = setup();
     b.add('a');
