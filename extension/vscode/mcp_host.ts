@@ -145,7 +145,7 @@ export function registerMcpHost(ctx: Ctx): void {
   ctx.pushExtCleanup(
     vscode.workspace.onDidChangeConfiguration((e) => {
       for (const entry of endpoints.values()) {
-        if (e.affectsConfiguration('kgMemory.mcp', entry.folder.folder.uri)) restart(entry);
+        if (e.affectsConfiguration('kgMemory.mcp', entry.folder.folder.uri) || e.affectsConfiguration('kgMemory.memory', entry.folder.folder.uri)) restart(entry);
       }
     }),
   );

@@ -17,7 +17,7 @@
 import { basename, dirname, isAbsolute, join } from 'node:path';
 import * as vscode from 'vscode';
 import type { AgentMemory } from '../core/memory';
-import { syncMemoryNodes, workspaceMemory } from '../core/memory';
+import { detachMemory, syncMemoryNodes, workspaceMemory } from '../core/memory';
 import type { Ctx } from './ctx';
 import type { FolderIndex } from './folder_index';
 import { indexedHash } from './graph_view';
@@ -56,29 +56,54 @@ async function refresh(ctx: Ctx, folder: FolderIndex, memory: AgentMemory): Prom
 }
 
 export function registerMemory(ctx: Ctx): void {
-  const attached = new Set<FolderIndex>();
+  /** Per folder, what follows its memory now (a listener and a file watcher), until the folder closes or the settings change. */
+  const attached = new Map<FolderIndex, vscode.Disposable[]>();
+  const warn = (folder: FolderIndex) => (err: unknown) => ctx.log.warn(`${folder.folder.name}: memory: ${(err as Error).message}`);
   const attach = (folder: FolderIndex): void => {
     if (attached.has(folder)) return;
-    attached.add(folder);
+    const held: vscode.Disposable[] = [];
+    attached.set(folder, held);
     const memory = folderMemory(ctx, folder);
     if (memory === undefined) return;
     void memory
       .then(async (m) => {
-        const unlisten = m.onChange(() => void refresh(ctx, folder, m).catch((err: unknown) => ctx.log.warn(`${folder.folder.name}: memory: ${(err as Error).message}`)));
+        if (attached.get(folder) !== held) return; // closed or re-attached meanwhile
+        const unlisten = m.onChange(() => void refresh(ctx, folder, m).catch(warn(folder)));
         // Another process rewrites the file atomically (a rename): watch the name in its folder.
         const path = isAbsolute(m.path) ? m.path : join(folder.ws.root, m.path);
         const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(dirname(path)), basename(path)));
-        const onDisk = (): void => void refresh(ctx, folder, m).catch((err: unknown) => ctx.log.warn(`${folder.folder.name}: memory: ${(err as Error).message}`));
-        ctx.pushFolderCleanup(folder, vscode.Disposable.from(watcher, watcher.onDidChange(onDisk), watcher.onDidCreate(onDisk), watcher.onDidDelete(onDisk), { dispose: () => void unlisten() }));
-        ctx.pushFolderCleanup(folder, { dispose: () => attached.delete(folder) });
+        const onDisk = (): void => void refresh(ctx, folder, m).catch(warn(folder));
+        held.push(watcher, watcher.onDidChange(onDisk), watcher.onDidCreate(onDisk), watcher.onDidDelete(onDisk), { dispose: () => void unlisten() });
         await refresh(ctx, folder, m);
       })
-      .catch((err: unknown) => ctx.log.warn(`${folder.folder.name}: memory not opened: ${(err as Error).message}`));
+      .catch(warn(folder));
+  };
+  const detach = (folder: FolderIndex): void => {
+    for (const d of attached.get(folder) ?? []) d.dispose();
+    attached.delete(folder);
   };
   const sync = (): void => {
-    for (const folder of ctx.allFolders()) attach(folder);
+    for (const folder of ctx.allFolders()) {
+      if (attached.has(folder)) continue;
+      attach(folder);
+      ctx.pushFolderCleanup(folder, { dispose: () => detach(folder) });
+    }
   };
   ctx.pushExtCleanup(ctx.onDidChangeFolders(sync));
+  ctx.pushExtCleanup(
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      for (const folder of ctx.allFolders()) {
+        if (!e.affectsConfiguration('kgMemory.memory', folder.folder.uri)) continue;
+        // Another file, or memory off: follow the new one (the endpoint restarts on its own, mcp_host.ts).
+        detach(folder);
+        if (!readMemorySettings(folder.folder).enabled) {
+          detachMemory(folder.ws);
+          ctx.fireGraphChanged(folder);
+        }
+        attach(folder);
+      }
+    }),
+  );
   sync();
   ctx.pushExtCleanup(vscode.commands.registerCommand(CMD_ADD_NOTE, (text?: unknown, uri?: unknown, line?: unknown) => guarded(() => addNote(ctx, text, uri, line))));
   ctx.pushExtCleanup(vscode.commands.registerCommand(CMD_SHOW_NOTES, (uri: vscode.Uri, id: string) => guarded(() => showNotes(ctx, uri, id))));

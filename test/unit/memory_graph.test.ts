@@ -4,14 +4,15 @@
  * Memory entities become `memory` nodes with `about` edges to the code nodes and ADRs their
  * names name; code answers count them ("notes") and file_context lists them; relate and path
  * walk through them. Kept current both ways: a memory write (this process, or another one
- * rewriting the file) and a code change (rename and restore), ending equal to a full build.
+ * rewriting the file) and a code change (rename and restore), ending equal to a full build; a
+ * change of file (a setting) or memory switched off.
  */
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, it } from 'node:test';
-import { MemoryStore, syncMemoryNodes, workspaceMemory } from '../../extension/core/memory';
+import { detachMemory, MemoryStore, syncMemoryNodes, workspaceMemory } from '../../extension/core/memory';
 import { fileContext, findSymbol, neighbors, shortestPath } from '../../extension/core/query';
 import { Workspace } from '../../extension/core/workspace';
 import { findTool, memoryFor, ToolContext } from '../../extension/mcp';
@@ -146,6 +147,24 @@ describe('memory nodes in the code graph', () => {
     await syncMemoryNodes(ws, memory);
     assert.equal(ws.graph.hasNode(id), false);
     assert.deepEqual(aboutLines(ws), ['makeCache → ts:src/cache:makeCache']);
+  });
+
+  it('follows the file asked for last: another file replaces the notes, detaching removes them', async () => {
+    const ws = await open(project());
+    const first = await workspaceMemory(ws);
+    await first.createEntities([{ name: 'Cache', entityType: 'class', observations: ['from the default file'] }]);
+    await syncMemoryNodes(ws, first);
+    const shared = await workspaceMemory(ws, { file: 'docs/memory.jsonl' });
+    assert.match(shared.path, /docs\/memory\.jsonl$/);
+    await shared.createEntities([{ name: 'makeCache', entityType: 'function', observations: ['from the team file'] }]);
+    await syncMemoryNodes(ws, shared);
+    assert.deepEqual(aboutLines(ws), ['makeCache → ts:src/cache:makeCache']);
+    // The old file changing no longer reaches the graph.
+    await first.addObservations([{ entityName: 'Cache', contents: ['late'] }]);
+    await syncMemoryNodes(ws, first);
+    assert.deepEqual(aboutLines(ws), ['makeCache → ts:src/cache:makeCache']);
+    detachMemory(ws);
+    assert.equal(ws.graph.stats().nodesByKind.memory ?? 0, 0);
   });
 
   it('code tools see a memory write at once through the MCP context (one memory per workspace)', async () => {

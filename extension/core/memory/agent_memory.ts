@@ -158,9 +158,9 @@ export class AgentMemory {
    * they have not changed since the last call. Goes through the store's queue, so it sees this
    * process's acknowledged writes and re-reads a file another process changed.
    */
-  changedEntities(): Promise<MemoryEntitySummary[] | undefined> {
+  changedEntities(always = false): Promise<MemoryEntitySummary[] | undefined> {
     return this.store.read((g) => {
-      if (this.synced?.graph === g && this.synced.version === g.version) return undefined;
+      if (!always && this.synced?.graph === g && this.synced.version === g.version) return undefined;
       this.synced = { graph: g, version: g.version };
       return g.entities().map((e) => ({ id: e.id, name: e.name, entityType: e.entityType, observations: [...e.observations] }));
     });

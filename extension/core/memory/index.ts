@@ -21,5 +21,5 @@ export { MemoryStore } from './store';
 export type { MemoryHealth, MemoryLog, MemoryStoreOptions } from './store';
 export { MemoryNodes } from './code_nodes';
 export type { MemoryEntitySummary, MemoryNodesSummary } from './code_nodes';
-export { syncMemoryNodes, workspaceMemory } from './workspace_memory';
+export { detachMemory, syncMemoryNodes, workspaceMemory } from './workspace_memory';
 export type { WorkspaceMemoryOptions } from './workspace_memory';
