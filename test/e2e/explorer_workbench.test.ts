@@ -5,7 +5,8 @@
  * driven by headless Chromium in the dark default theme: open the KG Memory view from the
  * activity bar, wait for the graph in its webview, search a method and press Open, and check that
  * the editor shows the right file with the cursor on the definition's line (the active tab's
- * title, the status bar's "Ln N"). Screenshots of the sidebar go to test-results/screenshots/.
+ * title, the status bar's "Ln N"); then turn on Follow editor, move the cursor into another function,
+ * and check the explorer selects it. Screenshots of the sidebar go to test-results/screenshots/.
  * Skipped, with the reason, only when the host is not installed.
  */
 import assert from 'node:assert/strict';
@@ -17,7 +18,7 @@ import { EXPLORER_ROOT_ID } from '../../extension/protocol';
 import { ensureHost, HOST_REQUIRED, REPO_ROOT } from '../vscode/host';
 import type { ExplorerHooks } from './explorer_browser';
 import { packageVsix, type Packaged } from './package_vsix';
-import { openWorkbench, type Workbench } from './workbench';
+import { goTo, openFile, openWorkbench, type Workbench } from './workbench';
 
 const SHOTS = join(REPO_ROOT, 'test-results', 'screenshots');
 const FIXTURE = join(REPO_ROOT, 'test', 'fixtures', 'vscode_project');
@@ -118,5 +119,15 @@ describe('graph explorer in the workbench (installed .vsix)', { skip: why ?? fal
     await cursor.waitFor({ state: 'visible', timeout: 10_000 });
     assert.match((await cursor.textContent()) ?? '', /Ln 14\b/);
     await shot('explorer-workbench-3-opened.png');
+  });
+
+  it('Follow editor: the symbol under the cursor becomes the selection', async () => {
+    assert.ok(frame, 'the explorer frame');
+    await frame.getByRole('checkbox', { name: 'Follow editor' }).click();
+    await openFile(page(), 'inventory/audit.py');
+    // `def audit` is on line 5 of inventory/audit.py; the cursor goes inside its body.
+    await goTo(page(), 6, 5);
+    await frame.locator('.panel.detail h2').filter({ hasText: /^audit$/ }).first().waitFor({ state: 'visible', timeout: 15_000 });
+    await shot('explorer-workbench-4-follow.png');
   });
 });
