@@ -109,6 +109,15 @@ describe('reducers', () => {
     const noCalls = toggleEdgeKind(applyPreset('everything', present), 'calls');
     assert.equal(deriveView(g, state({ filters: noCalls, selected: 'py:app.util:resend', focusDepth: 3 })).focus?.size, 1);
   });
+  it('big graphs: nodes scaled down (the selection stays findable), arrow heads only on the selection\'s edges', () => {
+    const v = deriveView(g, state({ selected: 'py:app.api:send_all' }));
+    const full = reduceNode(v, palette, 'module:app', g.getNodeAttributes('module:app'));
+    assert.equal(reduceNode(v, palette, 'module:app', g.getNodeAttributes('module:app'), 0.5).size, full.size / 2);
+    assert.ok(reduceNode(v, palette, 'py:app.api:send_all', g.getNodeAttributes('py:app.api:send_all'), 0.45).size >= 6);
+    assert.equal(reduceEdge(v, palette, { kind: 'calls' }, 'py:app.util:resend', 'py:app.api:send_all', true, true, false).type, 'arrow');
+    assert.equal(reduceEdge(v, palette, { kind: 'contains' }, 'module:app', 'file:app/api.py', true, true, false).type, 'line');
+    assert.equal(reduceEdge(v, palette, { kind: 'contains' }, 'module:app', 'file:app/api.py', true, true).type, 'arrow');
+  });
   it('hides edges of kinds switched off or with a hidden end', () => {
     const f = toggleEdgeKind(applyPreset('everything', present), 'tests');
     const v = deriveView(g, state({ filters: f }));
