@@ -167,7 +167,8 @@ function start(msg: LayoutStart): void {
         before[2 * i] = m.nodes[i * PPN];
         before[2 * i + 1] = m.nodes[i * PPN + 1];
       }
-      const t = (performance.now() - t0) / msg.maxMs;
+      const iterationStart = performance.now();
+      const t = (iterationStart - t0) / msg.maxMs;
       options.slowDown = slowDown * Math.exp(COOLING * Math.max(0, (t - COOL_FROM) / (1 - COOL_FROM)));
       iterate(options, m.nodes, m.edges);
       iterations++;
@@ -183,7 +184,9 @@ function start(msg: LayoutStart): void {
       }
       spread = Math.max(maxX - minX, 1);
       settled = n === 0 || moved / Math.max(n, 1) / spread < SETTLED;
-      done = settled || performance.now() - t0 > msg.maxMs;
+      // Stop when the next iteration, as long as the last one, would overrun the budget.
+      const now = performance.now();
+      done = settled || now + (now - iterationStart) > t0 + msg.maxMs;
     } while (!done && performance.now() - sliceStart < sliceMs(n));
     const positions = new Float32Array(n * 2);
     for (let i = 0; i < n; i++) {
