@@ -16,6 +16,7 @@ import { measureMcp, type McpFigure } from './measure_mcp';
 import { fmt, heading, table, verdict } from './report';
 import { GREP_LINES, READ_FILES } from './token_questions';
 import { measureTokens, type TokenFigure } from './tokens';
+import { measureVscode, renderVscode } from './measure_vscode';
 import { errorText, machine } from './util';
 
 interface Args {
@@ -113,11 +114,15 @@ async function main(): Promise<void> {
   log(args, 'tokens');
   const tokens: TokenFigure[] = await measureTokens(dj?.dir);
   result.tokens = tokens;
+
+  log(args, 'VS Code extension host');
+  const vscodeFigure = await measureVscode(hundredK?.dir);
+  result.vscode = vscodeFigure;
   result.errors = errors;
   result.durationS = Math.round((Date.now() - started) / 1000);
 
   if (args.json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
-  else process.stdout.write(`${render(result, index, hundredK, cold, incremental, mcp, tokens, errors)}\n`);
+  else process.stdout.write(`${render(result, index, hundredK, cold, incremental, mcp, tokens, errors)}\n\n${heading('VS Code extension host')}\n${renderVscode(vscodeFigure).join('\n')}\n`);
 }
 
 function render(
