@@ -5,23 +5,14 @@
  * that mixes the Python and TypeScript rule fixtures, each applied through `update(paths)`, then
  * compared with a fresh full index of the same files.
  */
-import assert from 'node:assert/strict';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { Workspace } from '../../extension/core/workspace';
+import { expectUpdatesEqualRebuild, listFiles } from '../helpers/incremental';
 import { FIXTURES } from '../helpers/workspace';
 
-function listFiles(dir: string, root = dir, out: string[] = []): string[] {
-  for (const name of readdirSync(dir)) {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) listFiles(p, root, out);
-    else out.push(relative(root, p).split('\\').join('/'));
-  }
-  return out.sort();
-}
 
 type Op =
   | { kind: 'rename-symbol'; file: number; word: number }
@@ -101,29 +92,9 @@ describe('incremental indexing', () => {
     cpSync(join(FIXTURES, 'resolve/py_rules'), join(base, 'py'), { recursive: true });
     cpSync(join(FIXTURES, 'resolve/ts_rules'), join(base, 'ts'), { recursive: true });
     const originals = new Map(listFiles(base).filter((f) => !f.endsWith('.json')).map((f) => [f, readFileSync(join(base, f), 'utf8')]));
-    let run = 0;
     try {
       await fc.assert(
-        fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 10 }), async (ops) => {
-          const dir = join(tmpdir(), `kg-incr-run-${process.pid}-${run++}`);
-          rmSync(dir, { recursive: true, force: true });
-          cpSync(base, dir, { recursive: true });
-          const live = await Workspace.open(dir, { persist: false, workers: 0 });
-          try {
-            await live.index();
-            for (const op of ops) {
-              const touched = apply(dir, originals, op);
-              await live.update(touched.map((p) => join(dir, p)));
-            }
-            const fresh = await Workspace.open(dir, { persist: false, workers: 0 });
-            await fresh.index();
-            await fresh.close();
-            assert.equal(live.graph.canonical(), fresh.graph.canonical(), `after ${JSON.stringify(ops)}`);
-          } finally {
-            await live.close();
-            rmSync(dir, { recursive: true, force: true });
-          }
-        }),
+        fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 10 }), (ops) => expectUpdatesEqualRebuild(base, ops, (dir, op) => apply(dir, originals, op))),
         { numRuns: 40, seed: Number(process.env.KG_PROPERTY_SEED ?? 20261129) },
       );
     } finally {

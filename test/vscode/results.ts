@@ -4,6 +4,8 @@
  * The in-host runner prints one `KGTEST {json}` line per test (suite/runner.ts) and run.ts prints
  * `KGSKIP <reason>` when the host cannot run; this turns a run's stdout back into results.
  */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { RESULT_PREFIX, type TestResult } from './suite/runner';
@@ -72,5 +74,28 @@ export function runScript(script: string, signal: AbortSignal | undefined, env: 
       signal?.removeEventListener('abort', stop);
       resolve({ code, signal: sig, ...parseOutput(out) });
     });
+  });
+}
+
+/**
+ * One node test that runs a host script and reports each in-host test as a subtest by name;
+ * skipped, with the reason, only when the host cannot be installed (see host.ts).
+ */
+export function hostSuiteTest(title: string, script: string, timeoutMs: number): void {
+  test(title, { timeout: timeoutMs }, async (t) => {
+    const run = await runScript(script, t.signal);
+    if (run.skip && run.results.length === 0) {
+      console.log(`SKIP ${run.skip}`);
+      t.skip(run.skip);
+      assert.equal(run.code, 0, run.log.join('\n'));
+      return;
+    }
+    for (const r of run.results) {
+      await t.test(`[${r.suite}] ${r.name}`, () => {
+        if (!r.ok) throw new Error(r.error ?? 'failed');
+      });
+    }
+    assert.ok(run.results.length > 0, `no in-host test reported a result:\n${run.log.slice(-40).join('\n')}`);
+    assert.equal(run.code, 0, `the host run exited ${run.code ?? run.signal}; its log:\n${run.log.slice(-40).join('\n')}`);
   });
 }
