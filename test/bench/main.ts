@@ -3,8 +3,9 @@
  * =====
  * `npm run bench [-- --json] [--no-peer] [--quick] [extra folders...]`: fetches the corpora,
  * measures full index (beside the peer), the 100k-line figure, incremental updates, cold start,
- * MCP latency and tokens, and prints them with the machine and the corpus versions. It prints
- * figures and target verdicts; it never fails on a timing.
+ * MCP latency and tokens, the VS Code extension host and the graph explorer, and prints them with
+ * the machine and the corpus versions. It prints figures and target verdicts; it never fails on a
+ * timing.
  */
 import { Workspace } from '../../extension/core/workspace';
 import { bundleChild } from './bundle';
@@ -17,6 +18,7 @@ import { fmt, heading, table, verdict } from './report';
 import { GREP_LINES, READ_FILES } from './token_questions';
 import { measureTokens, type TokenFigure } from './tokens';
 import { measureVscode, renderVscode } from './measure_vscode';
+import { measureExplorer, renderExplorer } from './measure_explorer';
 import { errorText, machine } from './util';
 
 interface Args {
@@ -118,11 +120,15 @@ async function main(): Promise<void> {
   log(args, 'VS Code extension host');
   const vscodeFigure = await measureVscode(hundredK?.dir);
   result.vscode = vscodeFigure;
+
+  log(args, 'explorer');
+  const explorerFigure = await measureExplorer(dj, { quick: args.quick });
+  result.explorer = explorerFigure;
   result.errors = errors;
   result.durationS = Math.round((Date.now() - started) / 1000);
 
   if (args.json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
-  else process.stdout.write(`${render(result, index, hundredK, cold, incremental, mcp, tokens, errors)}\n\n${heading('VS Code extension host')}\n${renderVscode(vscodeFigure).join('\n')}\n`);
+  else process.stdout.write(`${render(result, index, hundredK, cold, incremental, mcp, tokens, errors)}\n\n${heading('VS Code extension host')}\n${renderVscode(vscodeFigure).join('\n')}\n\n${heading('Graph explorer')}\n${renderExplorer(explorerFigure).join('\n')}\n`);
 }
 
 function render(
