@@ -9,9 +9,7 @@
 import * as vscode from 'vscode';
 import { status } from '../core/query';
 import type { StatusResult } from '../core/query';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { stateDir } from '../core/index/snapshot';
+import { readDiscovery } from '../mcp/discovery';
 import type { Ctx } from './ctx';
 import type { FolderIndex } from './folder_index';
 import { folderLine, statusBarView } from './status_text';
@@ -21,20 +19,13 @@ export const STATUS_MENU_COMMAND = 'kgMemory.statusMenu';
 
 /**
  * The MCP endpoint the folder's discovery file (`.kg-memory/endpoint.json`) names, for display
- * only: nothing is sent to it, so it is neither probed nor trusted beyond being a loopback URL.
- * FIXME: use mcp/discovery's readDiscovery once the MCP host lands, so both read it one way.
+ * only: nothing is sent to it. Read with the MCP host's own reader, so both trust it alike.
  */
 export function mcpEndpointOf(folder: FolderIndex): string | undefined {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(join(stateDir(folder.ws.root), 'endpoint.json'), 'utf8'));
-  } catch {
-    return undefined;
-  }
-  if (typeof raw !== 'object' || raw === null) return undefined;
-  const { url, socket } = raw as { url?: unknown; socket?: unknown };
-  if (typeof url !== 'string' || !/^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?\//.test(url)) return undefined;
-  return typeof socket === 'string' ? `${url} (Unix socket ${socket})` : url;
+  const read = readDiscovery(folder.ws.root);
+  if (!read.ok) return undefined;
+  const { url, socket } = read.discovery;
+  return socket !== undefined ? `${url} (Unix socket ${socket})` : url;
 }
 
 /**
