@@ -6,7 +6,12 @@
  * activity bar, wait for the graph in its webview, search a method and press Open, and check that
  * the editor shows the right file with the cursor on the definition's line (the active tab's
  * title, the status bar's "Ln N"); then turn on Follow editor, move the cursor into another function,
- * and check the explorer selects it. Screenshots of the sidebar go to test-results/screenshots/.
+ * and check the explorer selects it. Live: type a one-line function into inventory/audit.py and
+ * save with Ctrl+S; the graph grows, search finds the function, and two file nodes stay put on
+ * screen (no layout reset, no camera move). Then the same view in Default Light Modern and Default
+ * High Contrast (the webview body's background is the theme's editor background), and on an empty
+ * folder: the "No graph yet" state with its Reindex button, clicked. Screenshots of the sidebar go
+ * to test-results/screenshots/.
  * Skipped, with the reason, only when the host is not installed.
  */
 import assert from 'node:assert/strict';
@@ -18,7 +23,7 @@ import { EXPLORER_ROOT_ID } from '../../extension/protocol';
 import { ensureHost, HOST_REQUIRED, REPO_ROOT } from '../vscode/host';
 import type { ExplorerHooks } from './explorer_browser';
 import { packageVsix, type Packaged } from './package_vsix';
-import { goTo, openFile, openWorkbench, type Workbench } from './workbench';
+import { goTo, openFile, openWorkbench, type Page, type Workbench } from './workbench';
 
 const SHOTS = join(REPO_ROOT, 'test-results', 'screenshots');
 const FIXTURE = join(REPO_ROOT, 'test', 'fixtures', 'vscode_project');
@@ -41,6 +46,7 @@ interface Frame {
   locator(selector: string): FrameLocator;
   getByRole(role: string, options?: { name?: string | RegExp; exact?: boolean }): FrameLocator;
   waitForFunction(fn: () => boolean, arg?: undefined, options?: { timeout?: number }): Promise<unknown>;
+  evaluate<R, A = undefined>(fn: (arg: A) => R, arg?: A): Promise<R>;
 }
 interface FramedPage {
   frames(): Frame[];
@@ -63,8 +69,56 @@ async function findWebviewFrame(page: FramedPage, marker: string, timeoutMs = 60
   throw new Error(`no webview frame contains ${JSON.stringify(marker)}`);
 }
 
+type Hooked = { __kgExplorer: ExplorerHooks };
+type Doc = { body: { className: string }; querySelector(s: string): { textContent: string | null } | null };
+type StyleWindow = { getComputedStyle(el: unknown): { backgroundColor: string; color: string; getPropertyValue(p: string): string } };
+const isSettled = (): boolean => {
+  const x = (globalThis as unknown as { __kgExplorer?: ExplorerHooks }).__kgExplorer;
+  return x !== undefined && x.order() > 0 && !x.layout().running && x.layout().iterations > 0;
+};
+
+/** The .vsix is built once for the three suites; the last suite removes it. */
+let packagedOnce: Packaged | undefined;
+const vsix = (): string => (packagedOnce ??= packageVsix()).vsix;
+
+/** Clicks the KG Memory activity-bar item and returns the explorer's webview frame. */
+async function openExplorerView(page: Page): Promise<Frame> {
+  const item = page.locator('.activitybar .action-item a[aria-label^="KG Memory"]').first();
+  await item.waitFor({ state: 'visible', timeout: 60_000 });
+  await item.click();
+  return findWebviewFrame(page as unknown as FramedPage, `id="${EXPLORER_ROOT_ID}"`);
+}
+
+/** Where a node is on screen once the camera rests (two equal readings 150 ms apart). */
+async function restingPosition(frame: Frame, id: string): Promise<{ x: number; y: number } | undefined> {
+  let last = await frame.evaluate((n: string) => (globalThis as unknown as Hooked).__kgExplorer.nodeOnScreen(n), id);
+  for (let i = 0; i < 40; i++) {
+    await new Promise((r) => setTimeout(r, 150));
+    const now = await frame.evaluate((n: string) => (globalThis as unknown as Hooked).__kgExplorer.nodeOnScreen(n), id);
+    if (JSON.stringify(now) === JSON.stringify(last)) return now;
+    last = now;
+  }
+  return last;
+}
+
+/** The webview body's theme class, computed background and the --vscode-editor-background the host sent. */
+async function bodyColours(frame: Frame): Promise<{ cls: string; bg: string; editorBg: string; fg: string }> {
+  return frame.evaluate(() => {
+    const g = globalThis as unknown as { document: Doc & { documentElement: unknown } } & StyleWindow;
+    const body = g.document.body;
+    const cs = g.getComputedStyle(body);
+    return { cls: body.className, bg: cs.backgroundColor, fg: cs.color, editorBg: g.getComputedStyle(g.document.documentElement).getPropertyValue('--vscode-editor-background').trim() };
+  });
+}
+
+/** '#1f1f1f' or '#1F1F1FFF' as 'rgb(31, 31, 31)'. */
+function hexToRgb(hex: string): string {
+  const h = hex.replace('#', '');
+  const n = (i: number) => parseInt(h.slice(i, i + 2), 16);
+  return `rgb(${n(0)}, ${n(2)}, ${n(4)})`;
+}
+
 describe('graph explorer in the workbench (installed .vsix)', { skip: why ?? false, timeout: 10 * 60_000 }, () => {
-  let packaged: Packaged | undefined;
   let tmp: string | undefined;
   let wb: Workbench | undefined;
   let frame: Frame | undefined;
@@ -79,16 +133,14 @@ describe('graph explorer in the workbench (installed .vsix)', { skip: why ?? fal
 
   before(async () => {
     mkdirSync(SHOTS, { recursive: true });
-    packaged = packageVsix();
     tmp = mkdtempSync(join(tmpdir(), 'kg-explorer-wb-'));
     const folder = join(tmp, 'vscode_project');
     cpSync(FIXTURE, folder, { recursive: true });
-    wb = await openWorkbench({ folder, vsix: packaged.vsix, settings: { 'workbench.colorTheme': 'Default Dark Modern' } });
+    wb = await openWorkbench({ folder, vsix: vsix(), settings: { 'workbench.colorTheme': 'Default Dark Modern' } });
   });
 
   after(async () => {
     await wb?.close();
-    if (packaged) rmSync(packaged.dir, { recursive: true, force: true });
     if (tmp) rmSync(tmp, { recursive: true, force: true });
   });
 
@@ -129,5 +181,113 @@ describe('graph explorer in the workbench (installed .vsix)', { skip: why ?? fal
     await goTo(page(), 6, 5);
     await frame.locator('.panel.detail h2').filter({ hasText: /^audit$/ }).first().waitFor({ state: 'visible', timeout: 15_000 });
     await shot('explorer-workbench-4-follow.png');
+  });
+  it('live: a function typed and saved in the editor appears; the layout and camera stay', async () => {
+    assert.ok(frame, 'the explorer frame');
+    // Follow editor off again, so moving the cursor does not move the camera.
+    await frame.getByRole('checkbox', { name: 'Follow editor' }).click();
+    const anchor = 'file:inventory/stock.py';
+    const before = await restingPosition(frame, anchor);
+    assert.ok(before, `${anchor} is drawn`);
+    const orderBefore = await frame.evaluate(() => (globalThis as unknown as Hooked).__kgExplorer.order());
+    const other = await restingPosition(frame, 'file:web/price.ts');
+    // Type a one-line function on line 2 of inventory/audit.py (open since the last test) and save.
+    await openFile(page(), 'inventory/audit.py');
+    await goTo(page(), 2, 1);
+    await page().keyboard.type('def reconcile_kg(sku: str) -> str: return sku', { delay: 5 });
+    await page().keyboard.press('Enter');
+    await page().keyboard.press('Control+S');
+    const end = Date.now() + 30_000;
+    let orderAfter = orderBefore;
+    while (Date.now() < end && orderAfter <= orderBefore) {
+      await page().waitForTimeout(250);
+      orderAfter = await frame.evaluate(() => (globalThis as unknown as Hooked).__kgExplorer.order());
+    }
+    assert.ok(orderAfter > orderBefore, `the graph grew after the save (${orderBefore} -> ${orderAfter})`);
+    await shot('explorer-workbench-5-live.png');
+    const after = await restingPosition(frame, anchor);
+    assert.deepEqual(after, before, `${anchor} did not move: no layout reset, no camera move`);
+    assert.deepEqual(await restingPosition(frame, 'file:web/price.ts'), other, 'file:web/price.ts did not move either');
+    // The new function is in the graph: search finds it.
+    const search = frame.getByRole('combobox').first();
+    await search.click();
+    await search.fill('reconcile_kg');
+    await frame.locator('.search-results li').filter({ hasText: 'reconcile_kg' }).first().waitFor({ state: 'visible', timeout: 10_000 });
+    await shot('explorer-workbench-6-live-search.png');
+    await search.press('Escape');
+  });
+});
+
+for (const theme of [
+  { name: 'Default Light Modern', file: 'light', cls: 'vscode-light', editorBg: 'rgb(255, 255, 255)' },
+  { name: 'Default High Contrast', file: 'high-contrast', cls: 'vscode-high-contrast', editorBg: 'rgb(0, 0, 0)' },
+]) {
+  describe(`the explorer in the ${theme.name} theme`, { skip: why ?? false, timeout: 5 * 60_000 }, () => {
+    let tmp: string | undefined;
+    let wb: Workbench | undefined;
+    before(async () => {
+      tmp = mkdtempSync(join(tmpdir(), 'kg-explorer-theme-'));
+      const folder = join(tmp, 'vscode_project');
+      cpSync(FIXTURE, folder, { recursive: true });
+      wb = await openWorkbench({ folder, vsix: vsix(), settings: { 'workbench.colorTheme': theme.name } });
+    });
+    after(async () => {
+      await wb?.close();
+      if (tmp) rmSync(tmp, { recursive: true, force: true });
+    });
+
+    it('the webview takes the theme\'s colours', async () => {
+      assert.ok(wb);
+      const frame = await openExplorerView(wb.page);
+      await frame.waitForFunction(isSettled, undefined, { timeout: 90_000 });
+      const c = await bodyColours(frame);
+      console.log(`${theme.name}: ${JSON.stringify(c)}`);
+      assert.match(c.cls, new RegExp(`\\b${theme.cls}\\b`), 'the body carries the theme kind');
+      assert.equal(c.bg, theme.editorBg, 'the body background is the theme\'s editor background');
+      assert.equal(hexToRgb(c.editorBg), c.bg, 'through --vscode-editor-background');
+      assert.notEqual(c.fg, c.bg);
+      await wb.page.waitForTimeout(500);
+      await wb.page.screenshot({ path: join(SHOTS, `explorer-workbench-theme-${theme.file}.png`) });
+    });
+  });
+}
+
+describe('the explorer on a folder with no source files', { skip: why ?? false, timeout: 5 * 60_000 }, () => {
+  let tmp: string | undefined;
+  let wb: Workbench | undefined;
+  before(async () => {
+    tmp = mkdtempSync(join(tmpdir(), 'kg-explorer-empty-'));
+    const folder = join(tmp, 'empty_project');
+    mkdirSync(folder);
+    wb = await openWorkbench({ folder, vsix: vsix(), settings: { 'workbench.colorTheme': 'Default Dark Modern' } });
+  });
+  after(async () => {
+    await wb?.close();
+    if (tmp) rmSync(tmp, { recursive: true, force: true });
+    if (packagedOnce) rmSync(packagedOnce.dir, { recursive: true, force: true });
+  });
+
+  it('shows the friendly empty state; Reindex runs and it comes back', async () => {
+    assert.ok(wb);
+    const frame = await openExplorerView(wb.page);
+    const region = frame.getByRole('region', { name: 'No graph yet' }).first();
+    await region.waitFor({ state: 'visible', timeout: 60_000 });
+    const reindex = frame.getByRole('button', { name: 'Reindex', exact: true }).first();
+    await reindex.waitFor({ state: 'visible', timeout: 30_000 });
+    assert.match(await region.innerText(), /No graph yet/);
+    await wb.page.waitForTimeout(500);
+    await wb.page.screenshot({ path: join(SHOTS, 'explorer-workbench-empty.png') });
+    await reindex.click();
+    await wb.page.waitForTimeout(2_000);
+    // Still nothing to index: the empty state stays, without an error, and the button is usable again.
+    await frame.waitForFunction(() => {
+      const d = (globalThis as unknown as { document: { querySelector(s: string): { disabled?: boolean; textContent: string | null } | null } }).document;
+      const b = d.querySelector('.empty button');
+      return b !== null && b.disabled === false;
+    }, undefined, { timeout: 30_000 });
+    const text = await region.innerText();
+    assert.doesNotMatch(text, /failed/i, text);
+    await wb.page.waitForTimeout(500);
+    await wb.page.screenshot({ path: join(SHOTS, 'explorer-workbench-empty-reindexed.png') });
   });
 });
