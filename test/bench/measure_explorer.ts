@@ -11,7 +11,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
-import { chromiumMissing, CLI, launchBrowser, startUiServer, waitForSettled, type ExplorerHooks } from '../e2e/explorer_browser';
+import { chromiumMissing, CLI, measureExplorerPage, type PageFigure } from '../e2e/explorer_browser';
 import { django, scratchCopy, subsetCopy, type Corpus } from './corpora';
 import { verdict } from './report';
 import { errorText, round } from './util';
@@ -21,19 +21,11 @@ export const SMALL_LINES = 4_000;
 /** Issue 4 §4 targets at 10,000 nodes. */
 export const TARGETS = { firstFrameMs: 2000, layoutMs: 5000, fps: 30 };
 
-export interface ExplorerRun {
+export interface ExplorerRun extends PageFigure {
   name: string;
   lines: number;
   files: number;
-  nodes: number;
-  edges: number;
-  shownNodes: number;
   indexMs: number;
-  firstFrameMs: number;
-  layoutMs: number;
-  iterations: number;
-  settled: boolean;
-  fps: number;
 }
 
 export type ExplorerFigure = { skipped: string } | { skipped?: undefined; runs: ExplorerRun[]; failed: string[] };
@@ -43,25 +35,9 @@ async function measureFolder(name: string, dir: string, files: number, lines: nu
   const t0 = performance.now();
   execFileSync(process.execPath, [CLI, 'index', '--root', dir], { stdio: 'ignore', env: { ...process.env, KG_MEMORY_ATTACH: '0' } });
   const indexMs = performance.now() - t0;
-  const server = await startUiServer(dir, { copy: false });
-  const browser = await launchBrowser();
-  try {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message ?? String(e)));
-    await page.goto(server.openUrl);
-    await waitForSettled(page, 120_000);
-    const fig = await page.evaluate(async (ms: number) => {
-      const x = (globalThis as unknown as { __kgExplorer: ExplorerHooks }).__kgExplorer;
-      const l = x.layout();
-      return { nodes: x.order(), edges: x.size(), shownNodes: x.visibleNodes(), firstFrameMs: x.firstFrameMs() ?? -1, layoutMs: l.elapsedMs, iterations: l.iterations, settled: l.settled, fps: await x.measureFps(ms) };
-    }, fpsMs);
-    if (errors.length > 0) throw new Error(`page errors: ${errors.join(' | ')}`);
-    return { name, lines, files, indexMs, ...fig };
-  } finally {
-    await browser.close();
-    await server.stop();
-  }
+  const { figure, errors } = await measureExplorerPage(dir, { settleMs: 120_000, fpsMs });
+  if (errors.length > 0) throw new Error(`page errors: ${errors.join(' | ')}`);
+  return { name, lines, files, indexMs, ...figure };
 }
 
 /** The explorer at ~1k nodes (a Django subset) and at all of Django; `quick` shortens the fps window. */

@@ -138,3 +138,42 @@ export async function waitForSettled(page: Page, timeout = 30_000): Promise<void
     return x !== undefined && x.order() > 0 && !x.layout().running && x.layout().iterations > 0;
   }, undefined, { timeout });
 }
+
+/** What the explorer page says of itself once its layout has stopped (issue 4 §4 figures). */
+export interface PageFigure {
+  nodes: number;
+  edges: number;
+  shownNodes: number;
+  firstFrameMs: number;
+  layoutMs: number;
+  iterations: number;
+  settled: boolean;
+  fps: number;
+}
+
+/**
+ * Serves an indexed folder with --ui, opens the page at 1280×800, waits for the layout to stop and
+ * measures it; `screenshot` saves a picture of the result. Page errors are returned, not thrown:
+ * the caller decides whether they fail it. Shared by the e2e scale check and `npm run bench`.
+ */
+export async function measureExplorerPage(root: string, options: { settleMs: number; fpsMs: number; screenshot?: string }): Promise<{ figure: PageFigure; errors: string[] }> {
+  const server = await startUiServer(root, { copy: false });
+  const browser = await launchBrowser();
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message ?? String(e)));
+    await page.goto(server.openUrl);
+    await waitForSettled(page, options.settleMs);
+    const figure = await page.evaluate(async (ms: number) => {
+      const x = (globalThis as unknown as { __kgExplorer: ExplorerHooks }).__kgExplorer;
+      const l = x.layout();
+      return { nodes: x.order(), edges: x.size(), shownNodes: x.visibleNodes(), firstFrameMs: x.firstFrameMs() ?? -1, layoutMs: l.elapsedMs, iterations: l.iterations, settled: l.settled, fps: await x.measureFps(ms) };
+    }, options.fpsMs);
+    if (options.screenshot) await page.screenshot({ path: options.screenshot });
+    return { figure, errors };
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}

@@ -8,22 +8,14 @@ import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { chromiumMissing, CLI, launchBrowser, REPO, SCREENSHOTS, startUiServer, waitForSettled, type ExplorerHooks } from './explorer_browser';
+import { chromiumMissing, CLI, measureExplorerPage, REPO, SCREENSHOTS, type PageFigure } from './explorer_browser';
 
 const DJANGO = join(REPO, 'test/bench/work/.corpora/python3-django');
 const missing = chromiumMissing();
 if (missing) process.stdout.write(`explorer scale check skipped: ${missing}\n`);
 
-export interface ExplorerScaleFigure {
+export interface ExplorerScaleFigure extends PageFigure {
   name: string;
-  nodes: number;
-  edges: number;
-  shownNodes: number;
-  firstFrameMs: number;
-  layoutMs: number;
-  iterations: number;
-  settled: boolean;
-  fps: number;
 }
 
 /**
@@ -34,26 +26,12 @@ export async function measureExplorer(name: string, folder: string): Promise<Exp
   const tmp = mkdtempSync(join(tmpdir(), 'kg-scale-'));
   const root = join(tmp, 'project');
   cpSync(folder, root, { recursive: true, filter: (src) => !src.endsWith('.kg-memory') });
-  execFileSync(process.execPath, [CLI, 'index', '--root', root], { stdio: 'ignore' });
-  const server = await startUiServer(root, { copy: false });
-  const browser = await launchBrowser();
   try {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message ?? String(e)));
-    await page.goto(server.openUrl);
-    await waitForSettled(page, 60_000);
-    const fig = await page.evaluate(async () => {
-      const x = (globalThis as unknown as { __kgExplorer: ExplorerHooks }).__kgExplorer;
-      const l = x.layout();
-      return { nodes: x.order(), edges: x.size(), shownNodes: x.visibleNodes(), firstFrameMs: x.firstFrameMs() ?? -1, layoutMs: l.elapsedMs, iterations: l.iterations, settled: l.settled, fps: await x.measureFps(3000) };
-    });
-    await page.screenshot({ path: join(SCREENSHOTS, `explorer-scale-${name}.png`) });
+    execFileSync(process.execPath, [CLI, 'index', '--root', root], { stdio: 'ignore' });
+    const { figure, errors } = await measureExplorerPage(root, { settleMs: 60_000, fpsMs: 3000, screenshot: join(SCREENSHOTS, `explorer-scale-${name}.png`) });
     assert.deepEqual(errors, []);
-    return { name, ...fig };
+    return { name, ...figure };
   } finally {
-    await browser.close();
-    await server.stop();
     rmSync(tmp, { recursive: true, force: true });
   }
 }
