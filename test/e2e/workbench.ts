@@ -50,15 +50,29 @@ export async function runFromPalette(page: Page, title: string): Promise<void> {
   await page.keyboard.press('Enter');
 }
 
-/** Opens a workspace file through Quick Open (Ctrl+P) and waits for its tab. */
+/**
+ * Opens a workspace file through Quick Open (Ctrl+P) and waits for its tab. The matching row is
+ * clicked rather than Enter pressed: Enter takes whichever row is first, which, while the list is
+ * still filtering, may be another file. A second attempt covers a Quick Open that lost its input.
+ */
 export async function openFile(page: Page, rel: string): Promise<void> {
   const name = rel.split('/').pop() ?? rel;
-  await page.keyboard.press('Control+P');
-  await page.locator('.quick-input-widget input').first().waitFor({ state: 'visible', timeout: 10_000 });
-  await page.keyboard.type(rel, { delay: 10 });
-  await page.locator('.quick-input-list .monaco-list-row').filter({ hasText: name }).first().waitFor({ state: 'visible', timeout: 15_000 });
-  await page.keyboard.press('Enter');
-  await page.locator('.tabs-container .tab.active').filter({ hasText: name }).first().waitFor({ state: 'visible', timeout: 10_000 });
+  const tab = page.locator('.tabs-container .tab.active').filter({ hasText: name }).first();
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press('Control+P');
+    await page.locator('.quick-input-widget input').first().waitFor({ state: 'visible', timeout: 10_000 });
+    await page.keyboard.type(rel, { delay: 10 });
+    const row = page.locator('.quick-input-list .monaco-list-row').filter({ hasText: rel.includes('/') ? rel.slice(0, rel.lastIndexOf('/')) : name }).filter({ hasText: name }).first();
+    await row.waitFor({ state: 'visible', timeout: 15_000 });
+    await row.click();
+    try {
+      await tab.waitFor({ state: 'visible', timeout: 10_000 });
+      return;
+    } catch (err) {
+      if (attempt >= 2) throw err;
+      await page.keyboard.press('Escape');
+    }
+  }
 }
 
 /** Moves the cursor to 1-based line:column with Go to Line (Ctrl+G). */
