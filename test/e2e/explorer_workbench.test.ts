@@ -87,8 +87,16 @@ const vsix = (): string => (packagedOnce ??= packageVsix()).vsix;
 async function openExplorerView(page: Page): Promise<Frame> {
   const item = page.locator('.activitybar .action-item a[aria-label^="KG Memory"]').first();
   await item.waitFor({ state: 'visible', timeout: 60_000 });
-  await item.click();
-  return findWebviewFrame(page as unknown as FramedPage, `id="${EXPLORER_ROOT_ID}"`);
+  // A click that lands before the view is registered, or on a container already open (which closes
+  // it), shows nothing: a second click shows it.
+  for (let attempt = 1; ; attempt++) {
+    await item.click();
+    try {
+      return await findWebviewFrame(page as unknown as FramedPage, `id="${EXPLORER_ROOT_ID}"`, 25_000);
+    } catch (err) {
+      if (attempt >= 2) throw err;
+    }
+  }
 }
 
 /** Where a node is on screen once the camera rests (two equal readings 150 ms apart). */
