@@ -15,6 +15,9 @@
  *   config:CLAUDE.md#testing       a level-2 section of an instruction file
  *   concept:docs/adr/0003-use-x.md#caching   a concept a record or section defines
  *   mem:3f9a0c1d2b4e5f60           an agent-memory entity (memory/), `mem:` + a hash of its name
+ *   doc:docs/guide.md              a prose document (docs/): Markdown, text, HTML, PDF, DOCX
+ *   entity:rate-limiter            an entity mined from the docs that names no code node (docs/)
+ *   decision:5e1c…, trade_off:9a0b…  extracted by the LLM layer (llm/), ids from a hash of their content
  */
 import type { LanguageId, SymbolKind } from '../parse/facts';
 
@@ -24,7 +27,13 @@ export type DecisionNodeKind = 'adr' | 'config' | 'concept';
 /** An agent-memory entity (extension/core/memory), projected into the graph by MemoryNodes. */
 export type MemoryNodeKind = 'memory';
 
-export type NodeKind = 'file' | 'module' | 'external' | SymbolKind | DecisionNodeKind | MemoryNodeKind;
+/** The docs GraphRAG's nodes (extension/core/docs): documents and the entities they mention. */
+export type DocsNodeKind = 'doc' | 'entity';
+
+/** Nodes the optional LLM layer extracts from prose (extension/core/llm). */
+export type LlmNodeKind = 'decision' | 'trade_off';
+
+export type NodeKind = 'file' | 'module' | 'external' | SymbolKind | DecisionNodeKind | MemoryNodeKind | DocsNodeKind | LlmNodeKind;
 
 export type EdgeKind =
   | 'contains' // module → module/file, file → top-level symbol, class → nested class
@@ -41,7 +50,17 @@ export type EdgeKind =
   | 'supersedes' // adr → the adr it replaces
   | 'same_as' // concept → concept|code node, reconciled as one thing (never merged)
   | 'related_to' // concept → concept, a weaker (fuzzy) match
-  | 'about'; // memory → the code node or adr its entity's name names
+  | 'about' // memory → the code node or adr its entity's name names
+  | 'mentions' // doc → code node | adr | entity it names
+  | 'uses' // entity|code → entity|code, from a sentence pattern in the docs
+  | 'part_of'
+  | 'integrates_with'
+  | 'configured_via'
+  | 'owned_by'
+  | 'precedes' // numbered steps
+  | 'cites' // See also
+  | 'decided_in' // decision → the adr or doc it was extracted from (llm)
+  | 'considered'; // adr|doc → trade_off (llm)
 
 /** How sure the resolver is of an edge. */
 export type Confidence =
@@ -78,6 +97,35 @@ export interface NodeAttributes {
   decision?: DecisionAttributes;
   /** memory nodes only. */
   memory?: MemoryAttributes;
+  /** doc and entity nodes only. */
+  docs?: DocsAttributes;
+  /** decision and trade_off nodes only. */
+  llm?: LlmAttributes;
+}
+
+/** What a doc or entity node carries; the chunks themselves live in the retrieval index, not the graph. */
+export interface DocsAttributes {
+  /** doc: markdown, text, html, pdf, docx. */
+  format?: string;
+  title?: string;
+  chunks?: number;
+  /** entity: aliases seen in the docs. */
+  aliases?: string[];
+  /** entity: version, id, standard, term, api... */
+  entityType?: string;
+  /** entity: how many mentions across the corpus. */
+  mentionCount?: number;
+}
+
+export interface LlmAttributes {
+  statement?: string;
+  rationale?: string;
+  confidence?: number;
+  chosen?: string;
+  rejected?: string;
+  reasoning?: string;
+  /** The provider and model that extracted it. */
+  model?: string;
 }
 
 /** What a memory node carries of its entity (the memory file stays the source of truth). */

@@ -102,6 +102,10 @@ const KIND_RANK: Record<NodeKind, number> = {
   config: 9,
   concept: 10,
   memory: 11,
+  doc: 12,
+  entity: 12,
+  decision: 10,
+  trade_off: 10,
 };
 
 export function kindRank(kind: NodeKind): number {

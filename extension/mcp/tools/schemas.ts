@@ -13,11 +13,12 @@ export const MAX_STRING = 2000;
 
 export const NODE_KINDS = [
   'file', 'module', 'external', 'class', 'interface', 'enum', 'function', 'method', 'test', 'variable', 'constant', 'type',
-  'adr', 'config', 'concept', 'memory',
+  'adr', 'config', 'concept', 'memory', 'doc', 'entity', 'decision', 'trade_off',
 ] as const satisfies readonly NodeKind[];
 export const EDGE_KINDS = [
   'contains', 'imports', 'calls', 'inherits', 'implements', 'method_of', 'depends_on', 'tests', 'references',
-  'governs', 'defines', 'supersedes', 'same_as', 'related_to', 'about',
+  'governs', 'defines', 'supersedes', 'same_as', 'related_to', 'about', 'mentions', 'uses', 'part_of', 'integrates_with',
+  'configured_via', 'owned_by', 'precedes', 'cites', 'decided_in', 'considered',
 ] as const satisfies readonly EdgeKind[];
 
 export const TARGET_HELP =
