@@ -102,6 +102,17 @@ describe('walkWorkspace', () => {
     assert.deepEqual(paths(await walkWorkspace(root, { include: ['*.py'], exclude: ['src/gen'] })), ['src/a.py', 'tests/t.py']);
   });
 
+  it('lists documents beside the code in the same walk, with their own size limit and no code include', async () => {
+    const root = workspace({ 'src/a.py': '', 'README.md': '# hi', 'docs/guide.pdf': 'x'.repeat(3000), 'docs/big.pdf': 'x'.repeat(9000), 'node_modules/m/README.md': '', 'notes.txt': 'n' });
+    const isDoc = (rel: string): boolean => /\.(md|pdf)$/.test(rel);
+    const result = await walkWorkspace(root, { include: ['src/'], documents: isDoc, maxFileSize: 1000, maxDocumentSize: 5000 });
+    assert.deepEqual(paths(result), ['src/a.py']);
+    assert.deepEqual(result.documents.map((d) => d.path), ['README.md', 'docs/guide.pdf']);
+    assert.equal(result.documents[1]?.size, 3000);
+    assert.deepEqual(result.skipped, [{ path: 'docs/big.pdf', reason: 'too large (9000 bytes > 5000)' }]);
+    assert.deepEqual((await walkWorkspace(root)).documents, []);
+  });
+
   it('skips files over the size limit, saying why', async () => {
     const root = workspace({ 'big.py': 'x'.repeat(2000), 'small.py': 'x' });
     const result = await walkWorkspace(root, { maxFileSize: 1000 });

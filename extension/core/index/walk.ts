@@ -50,6 +50,13 @@ export interface WalkOptions {
   maxFileSize?: number;
   /** Files beyond this count, in path order, are skipped (default 50,000). */
   maxFiles?: number;
+  /**
+   * Also list the files this accepts (root-relative path; prose documents for the docs index),
+   * in the same walk: one traversal for code and docs. `include` does not apply to them.
+   */
+  documents?: (path: string) => boolean;
+  /** Bytes; larger documents are skipped (default: maxFileSize). */
+  maxDocumentSize?: number;
   signal?: AbortSignal;
 }
 
@@ -62,6 +69,14 @@ export interface WalkedFile {
   mtimeMs: number;
 }
 
+/** A file the `documents` option accepted. */
+export interface WalkedDocument {
+  path: string;
+  absPath: string;
+  size: number;
+  mtimeMs: number;
+}
+
 export interface SkippedFile {
   path: string;
   reason: string;
@@ -69,6 +84,8 @@ export interface SkippedFile {
 
 export interface WalkResult {
   files: WalkedFile[];
+  /** Only with the `documents` option; in path order. */
+  documents: WalkedDocument[];
   skipped: SkippedFile[];
 }
 
@@ -81,7 +98,8 @@ interface IgnoreScope {
 interface Candidate {
   path: string;
   absPath: string;
-  language: LanguageId;
+  /** undefined: a document (the `documents` option). */
+  language: LanguageId | undefined;
 }
 
 /** git compares case-insensitively where the file system does. */
@@ -219,6 +237,7 @@ export async function walkWorkspace(root: string, options: WalkOptions = {}): Pr
         continue;
       }
       const language = languageForPath(entry.name);
+      const indexable = language !== undefined || (options.documents?.(rel) ?? false);
       if (entry.isSymbolicLink()) {
         let real: string;
         let targetIsDir: boolean;
@@ -228,10 +247,10 @@ export async function walkWorkspace(root: string, options: WalkOptions = {}): Pr
         } catch (err) {
           const code = errorCode(err);
           if (code === 'ELOOP') skipped.push({ path: rel, reason: 'symlink loop' });
-          else if (language) skipped.push({ path: rel, reason: `unreadable: ${code}` }); // dangling
+          else if (indexable) skipped.push({ path: rel, reason: `unreadable: ${code}` }); // dangling
           continue;
         }
-        if (!targetIsDir && !language) continue; // not indexable anyway
+        if (!targetIsDir && !indexable) continue; // not indexable anyway
         if (excluded(rel, targetIsDir, here)) continue;
         if (!isInside(realRoot, real)) {
           skipped.push({ path: rel, reason: 'symlink outside the root' });
@@ -245,7 +264,11 @@ export async function walkWorkspace(root: string, options: WalkOptions = {}): Pr
       } else if (!entry.isFile() || excluded(rel, false, here)) {
         continue; // sockets, fifos, excluded files
       }
-      if (!language || (includes && !includes.ignores(rel))) continue;
+      if (!language) {
+        if (indexable) candidates.push({ path: rel, absPath: abs, language: undefined });
+        continue;
+      }
+      if (includes && !includes.ignores(rel)) continue;
       candidates.push({ path: rel, absPath: abs, language });
     }
   };
@@ -260,8 +283,10 @@ export async function walkWorkspace(root: string, options: WalkOptions = {}): Pr
   // Files are kept in path order, so which ones fall past the limit does not depend on the walk.
   candidates.sort(byPath);
   const files: WalkedFile[] = [];
+  const documents: WalkedDocument[] = [];
+  const maxDocumentSize = options.maxDocumentSize ?? maxFileSize;
   for (const c of candidates) {
-    if (files.length >= maxFiles) {
+    if (files.length + documents.length >= maxFiles) {
       skipped.push({ path: c.path, reason: 'file limit reached' });
       continue;
     }
@@ -272,11 +297,13 @@ export async function walkWorkspace(root: string, options: WalkOptions = {}): Pr
       skipped.push({ path: c.path, reason: `unreadable: ${errorCode(err)}` });
       continue;
     }
+    const limit = c.language ? maxFileSize : maxDocumentSize;
     if (!st.isFile()) skipped.push({ path: c.path, reason: 'unreadable: not a file' });
-    else if (st.size > maxFileSize) skipped.push({ path: c.path, reason: `too large (${st.size} bytes > ${maxFileSize})` });
+    else if (st.size > limit) skipped.push({ path: c.path, reason: `too large (${st.size} bytes > ${limit})` });
+    else if (!c.language) documents.push({ path: c.path, absPath: c.absPath, size: st.size, mtimeMs: st.mtimeMs });
     else files.push({ path: c.path, absPath: c.absPath, language: c.language, size: st.size, mtimeMs: st.mtimeMs });
     await slicer.tick();
   }
   skipped.sort(byPath);
-  return { files, skipped };
+  return { files, documents, skipped };
 }
