@@ -15,7 +15,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CodeGraph } from '../model/graph';
-import { stableStringify } from '../model/graph';
+import { OwnedSubgraph } from '../model/owned_subgraph';
 import { hashText, parseRecord } from './adr';
 import { buildSubgraph, conceptNodes } from './build';
 import { decisionConfig, type DecisionConfig, type DecisionConfigInput } from './config';
@@ -35,9 +35,7 @@ export interface DecisionSummary {
 export class DecisionIndex {
   readonly config: DecisionConfig;
   private readonly docs = new Map<string, DocumentFacts>();
-  private ownedNodes = new Set<string>();
-  private ownedEdges = new Set<string>();
-  private graph: CodeGraph | undefined;
+  private readonly owned = new OwnedSubgraph();
   private reconciled: Reconciled | undefined;
 
   constructor(
@@ -120,34 +118,12 @@ export class DecisionIndex {
   }
 
   private relink(graph: CodeGraph, parsed: number): DecisionSummary {
-    if (graph !== this.graph) {
-      // A new graph (a discarded snapshot): nothing in it is ours yet.
-      this.graph = graph;
-      this.ownedNodes = new Set();
-      this.ownedEdges = new Set();
-    }
     const docs = [...this.docs.values()].sort((a, b) => (a.path < b.path ? -1 : 1));
     if (!this.reconciled) {
       const concepts = [...conceptNodes(docs)].map(([id, a]) => ({ id, name: a.name }));
       this.reconciled = reconcile(concepts, this.config.aliases, this.config.sameAs, this.config.relatedTo);
     }
-    const want = buildSubgraph(graph, docs, this.config, this.reconciled);
-
-    for (const key of this.ownedEdges) if (!want.edges.has(key)) graph.dropEdge(key);
-    for (const id of this.ownedNodes) if (!want.nodes.has(id)) graph.dropNode(id);
-    for (const [id, attrs] of want.nodes) {
-      const have = graph.node(id);
-      if (!have || stableStringify(have) !== stableStringify(attrs)) graph.setNode(id, attrs);
-    }
-    const kept = new Set<string>();
-    for (const [key, e] of want.edges) {
-      if (!graph.hasNode(e.source) || !graph.hasNode(e.target)) continue;
-      kept.add(key);
-      const have = graph.edge(key);
-      if (!have || stableStringify(have) !== stableStringify({ ...e.attrs, kind: e.kind })) graph.setEdge(e.kind, e.source, e.target, e.attrs);
-    }
-    this.ownedNodes = new Set(want.nodes.keys());
-    this.ownedEdges = kept;
-    return { documents: this.docs.size, parsed, nodes: want.nodes.size, edges: kept.size };
+    const applied = this.owned.apply(graph, buildSubgraph(graph, docs, this.config, this.reconciled));
+    return { documents: this.docs.size, parsed, ...applied };
   }
 }

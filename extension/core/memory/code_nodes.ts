@@ -13,7 +13,7 @@
  * holds by construction: a renamed class drops its about edge, restoring the name brings it back.
  */
 import type { CodeGraph } from '../model/graph';
-import { stableStringify } from '../model/graph';
+import { OwnedSubgraph, type WantedEdge } from '../model/owned_subgraph';
 import { edgeKey } from '../model/types';
 import type { NodeAttributes } from '../model/types';
 import { linkEntityName } from './links';
@@ -33,9 +33,7 @@ export interface MemoryNodesSummary {
 
 export class MemoryNodes {
   private entities: MemoryEntitySummary[] = [];
-  private ownedNodes = new Set<string>();
-  private ownedEdges = new Set<string>();
-  private graph: CodeGraph | undefined;
+  private readonly owned = new OwnedSubgraph();
 
   /** The entities as they are now (after a write, or a change of the file by another process). */
   set(graph: CodeGraph, entities: readonly MemoryEntitySummary[]): MemoryNodesSummary {
@@ -45,36 +43,15 @@ export class MemoryNodes {
 
   /** Re-links every entity to the code as it is now. After every index and update. */
   relink(graph: CodeGraph): MemoryNodesSummary {
-    if (graph !== this.graph) {
-      // A new graph (a discarded snapshot): nothing in it is ours yet.
-      this.graph = graph;
-      this.ownedNodes = new Set();
-      this.ownedEdges = new Set();
-    }
     const nodes = new Map<string, NodeAttributes>();
     for (const e of this.entities) {
       nodes.set(e.id, { kind: 'memory', name: e.name, memory: { entityType: e.entityType, observations: [...e.observations] } });
     }
     // Links are resolved before our nodes change, against the code alone (links.ts skips memory nodes).
-    const edges = new Map<string, [string, string]>();
+    const edges = new Map<string, WantedEdge>();
     for (const e of this.entities) {
-      for (const target of linkEntityName(graph, e.name)) edges.set(edgeKey('about', e.id, target), [e.id, target]);
+      for (const target of linkEntityName(graph, e.name)) edges.set(edgeKey('about', e.id, target), { kind: 'about', source: e.id, target, attrs: {} });
     }
-
-    for (const key of this.ownedEdges) if (!edges.has(key)) graph.dropEdge(key);
-    for (const id of this.ownedNodes) if (!nodes.has(id)) graph.dropNode(id);
-    for (const [id, attrs] of nodes) {
-      const have = graph.node(id);
-      if (!have || stableStringify(have) !== stableStringify(attrs)) graph.setNode(id, attrs);
-    }
-    const kept = new Set<string>();
-    for (const [key, [source, target]] of edges) {
-      if (!graph.hasNode(target)) continue;
-      kept.add(key);
-      if (!graph.hasEdge(key)) graph.setEdge('about', source, target);
-    }
-    this.ownedNodes = new Set(nodes.keys());
-    this.ownedEdges = kept;
-    return { nodes: nodes.size, edges: kept.size };
+    return this.owned.apply(graph, { nodes, edges });
   }
 }
