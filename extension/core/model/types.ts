@@ -124,6 +124,11 @@ export interface LlmAttributes {
   chosen?: string;
   rejected?: string;
   reasoning?: string;
+  /** concept (extracted): its one-sentence definition and category (algorithm, pattern, principle, term). */
+  definition?: string;
+  category?: string;
+  /** decision: the principles its record states (kept here, not on the adr node the DecisionIndex owns). */
+  principles?: string[];
   /** The provider and model that extracted it. */
   model?: string;
 }
