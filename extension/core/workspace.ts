@@ -20,6 +20,7 @@ import { FolderWatcher } from './index/watch';
 import { DecisionIndex } from './decisions/decision_index';
 import type { DecisionConfigInput } from './decisions/config';
 import { MemoryNodes } from './memory/code_nodes';
+import { LlmNodes } from './llm/nodes';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
@@ -109,6 +110,8 @@ export class Workspace {
   readonly decisions: DecisionIndex;
   /** Agent-memory entities as graph nodes, re-linked after every code update (after the decisions: they link to ADRs). */
   readonly memory = new MemoryNodes();
+  /** What the optional LLM layer extracted (decisions, trade-offs, concepts), re-linked after the memory; an ADR changed since its extraction projects nothing. */
+  readonly llm = new LlmNodes((path) => this.decisions.facts(path)?.hash);
 
   private constructor(root: string, private readonly options: WorkspaceOptions) {
     this.root = root;
@@ -303,6 +306,7 @@ export class Workspace {
       this.assembler.restore(data.state);
       this.decisions.sync(this.graph);
       this.memory.relink(this.graph);
+      this.llm.relink(this.graph);
       for (const [path, st] of Object.entries(data.files)) this.fileStates.set(path, st);
       this.skipped = data.skipped ?? [];
       if (data.indexedAt) this.lastIndexedAt = new Date(data.indexedAt);
@@ -373,6 +377,7 @@ export class Workspace {
     const summary = this.assembler.update(changes, this.readConfigFiles());
     this.decisions.sync(this.graph);
     this.memory.relink(this.graph);
+    this.llm.relink(this.graph);
     const resolvedAt = performance.now();
     this.skipped = skipped;
     this.failed = failed;
@@ -478,6 +483,7 @@ export class Workspace {
     const summary = this.assembler.update(changes, configTouched ? this.readConfigFiles() : undefined);
     this.decisions.update(this.graph, touched);
     this.memory.relink(this.graph);
+    this.llm.relink(this.graph);
     const resolvedAt = performance.now();
     this.lastIndexMs = resolvedAt - started;
     if (changes.size > 0) this.saveSoon();
