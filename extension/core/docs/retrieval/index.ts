@@ -14,3 +14,9 @@ export { openAiEmbeddings, embeddingsUrl, retryAfterMs, DEFAULT_EMBEDDING_BATCH,
 export type { OpenAiEmbeddingsOptions } from './openai_embeddings';
 export { VectorStore } from './vector_store';
 export type { VectorHit } from './vector_store';
+export { onnxEmbeddings, locateOnnxModel, ONNX_WASM_FILES } from './onnx_embeddings';
+export type { OnnxEmbeddingsOptions } from './onnx_embeddings';
+export { trainLsa, lsaEmbed, lsaEmbeddings } from './lsa';
+export type { LsaModel, LsaOptions } from './lsa';
+export { hybridQuery, DEFAULT_HYBRID_WEIGHTS, RRF_K, HOP_DECAY } from './hybrid';
+export type { HybridEdge, HybridEntity, HybridGraph, HybridOptions, HybridResult, HybridSources, HybridWeights } from './hybrid';
