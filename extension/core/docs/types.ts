@@ -94,6 +94,8 @@ export interface DocFacts {
   title?: string;
   blocks: DocBlock[];
   redactions: number;
+  /** pdf: the line each page starts at (1-based, in the rebuilt text), so a line maps back to a page. */
+  pages?: number[];
   notes?: string[];
 }
 

@@ -1,0 +1,297 @@
+/**
+ * Chunking
+ * ========
+ * Blocks → retrieval chunks that follow the document's structure:
+ * - prose (paragraphs, lists, tables, and code where it fits) is packed to about `targetTokens`
+ *   (default 750: chunks of 500–1,000), and a chunk cut for size hands its last sentences
+ *   (`overlapRatio`, default 15%, kept within 10–20%) to the next one;
+ * - a level-1 or level-2 heading always starts a new chunk, except that a tiny section (under a
+ *   quarter of the target) that forms one chunk merges with a neighbouring one-chunk section
+ *   while they fit the target; a deeper heading starts one when the current chunk is half full;
+ * - definitions and FAQ entries are chunks of their own;
+ * - numbered steps stay whole up to twice the target (1,500 tokens) as one procedure chunk,
+ *   with a short lead-in before them; only a longer procedure is cut, between steps.
+ * Blocks in `skipBlocks` (near-duplicates another document already holds) are left out. The
+ * prelude is `path • outermost heading • the last two headings below it`.
+ */
+import type { Chunk, ChunkKind, DocBlock, DocFacts } from '../types';
+import { mergeInline, type Inline } from './blocks';
+import { shortHash } from './format';
+import { estimateTokens } from './tokens';
+
+export interface ChunkOptions {
+  /** Indexes into `facts.blocks` to leave out (see NearDuplicateIndex.duplicates). */
+  skipBlocks?: ReadonlySet<number>;
+  /** The size prose chunks aim at; they range from 2/3 to 4/3 of it. Default 750. */
+  targetTokens?: number;
+  /** The share of a size-cut chunk repeated at the start of the next. Default 0.15, clamped to 0.1–0.2. */
+  overlapRatio?: number;
+}
+
+interface Unit extends Inline {
+  kind: DocBlock['kind'];
+  text: string;
+  tokens: number;
+  startLine: number;
+  endLine: number;
+  headings: string[];
+}
+
+interface Draft {
+  kind: ChunkKind;
+  units: Unit[];
+  section: number;
+  /** The only chunk its level-1/2 section produced (so it may merge with a neighbour when tiny). */
+  whole?: boolean;
+}
+
+export function chunkDocument(facts: DocFacts, options: ChunkOptions = {}): Chunk[] {
+  const target = Math.max(50, options.targetTokens ?? 750);
+  const overlap = Math.min(0.2, Math.max(0.1, options.overlapRatio ?? 0.15));
+  const max = Math.round((target * 4) / 3);
+  const min = Math.round((target * 2) / 3);
+  const procedureMax = target * 2;
+  const skip = options.skipBlocks;
+
+  const drafts: Draft[] = [];
+  let section = 0;
+  let sectionStart = 0;
+  let buffer: Unit[] = [];
+  let bufferTokens = 0;
+
+  const emit = (kind: ChunkKind, units: Unit[]): void => {
+    if (units.some((u) => u.kind !== 'heading')) drafts.push({ kind, units, section });
+  };
+  const flush = (bySize: boolean): void => {
+    const content = buffer.filter((u) => u.kind !== 'heading');
+    const emitted = buffer;
+    if (content.length) emit(content.every((u) => u.kind === 'table') ? 'table' : content.every((u) => u.kind === 'code') ? 'code' : 'prose', emitted);
+    buffer = [];
+    bufferTokens = 0;
+    if (bySize && content.length) {
+      const tail = overlapUnit(content[content.length - 1]!, overlap * sum(emitted));
+      if (tail) push(tail);
+    } else if (!content.length) {
+      // A heading with nothing under it yet still leads what follows in its section.
+      for (const h of emitted) if (h.kind === 'heading') push(h);
+    }
+  };
+  const push = (u: Unit): void => {
+    buffer.push(u);
+    bufferTokens += u.tokens;
+  };
+  const closeSection = (): void => {
+    flush(false);
+    buffer = [];
+    bufferTokens = 0;
+    const made = drafts.length - sectionStart;
+    if (made === 1) drafts[drafts.length - 1]!.whole = true;
+    section++;
+    sectionStart = drafts.length;
+  };
+  const addProse = (unit: Unit): void => {
+    if (unit.tokens > max) {
+      for (const piece of splitUnit(unit, target)) addProse(piece);
+      return;
+    }
+    if (bufferTokens + unit.tokens > max) {
+      // Fill a short chunk from the start of a splittable block rather than emit it short.
+      if (bufferTokens < min && (unit.kind === 'paragraph' || unit.kind === 'list')) {
+        const [head, ...rest] = splitUnit(unit, target - bufferTokens);
+        if (head && rest.length) {
+          push(head);
+          flush(true);
+          for (const r of rest) addProse(r);
+          return;
+        }
+      }
+      flush(true);
+    }
+    push(unit);
+  };
+
+  facts.blocks.forEach((block, index) => {
+    if (skip?.has(index)) return;
+    const unit = unitOf(block);
+    switch (block.kind) {
+      case 'heading':
+        if ((block.level ?? 1) <= 2) {
+          closeSection();
+          push(unit);
+        } else {
+          if (bufferTokens >= target / 2) flush(false);
+          push(unit);
+        }
+        return;
+      case 'definition':
+      case 'faq':
+        flush(false);
+        for (const piece of unit.tokens > max ? splitUnit(unit, target) : [unit]) emit(block.kind, [piece]);
+        return;
+      case 'steps': {
+        const content = buffer.filter((u) => u.kind !== 'heading');
+        const lead = sum(content) <= target / 5 && bufferTokens + unit.tokens <= procedureMax;
+        if (lead) {
+          emit('procedure', [...buffer, unit]);
+          buffer = [];
+          bufferTokens = 0;
+          return;
+        }
+        flush(false);
+        for (const piece of unit.tokens > procedureMax ? splitUnit(unit, procedureMax) : [unit]) emit('procedure', [piece]);
+        return;
+      }
+      default:
+        addProse(unit);
+    }
+  });
+  closeSection();
+  return finish(mergeTinySections(drafts, target / 4, target), facts.path);
+}
+
+function sum(units: readonly Unit[]): number {
+  let n = 0;
+  for (const u of units) n += u.tokens;
+  return n;
+}
+
+function unitOf(block: DocBlock): Unit {
+  const text = block.kind === 'code' ? '```' + (block.language ?? '') + '\n' + block.text + '\n```' : block.text;
+  return {
+    kind: block.kind,
+    text,
+    tokens: estimateTokens(text),
+    startLine: block.startLine,
+    endLine: block.endLine,
+    headings: block.headings,
+    ...(block.codeSpans ? { codeSpans: block.codeSpans } : {}),
+    ...(block.emphasis ? { emphasis: block.emphasis } : {}),
+    ...(block.links ? { links: block.links } : {}),
+  };
+}
+
+/**
+ * A unit cut into pieces of at most `maxTokens`: between lines for code, tables and lists (so a
+ * procedure is cut between steps), between sentences for prose, between words as a last resort.
+ * A piece's lines are exact when the text has the source's line count, else proportional.
+ */
+function splitUnit(unit: Unit, maxTokens: number): Unit[] {
+  const byLine = unit.kind !== 'paragraph' && unit.text.includes('\n');
+  const segments = (byLine ? unit.text.split(/(?<=\n)/) : unit.text.split(/(?<=[.!?])\s+(?=\S)/).map((s, i, all) => (i < all.length - 1 ? s + ' ' : s))).flatMap((s) =>
+    estimateTokens(s) > maxTokens ? s.split(/(?<=\s)/) : [s],
+  );
+  const pieces: { text: string; from: number; to: number }[] = [];
+  let text = '';
+  let tokens = 0;
+  let offset = 0;
+  let from = 0;
+  for (const s of segments) {
+    const t = estimateTokens(s);
+    if (text && tokens + t > maxTokens) {
+      pieces.push({ text, from, to: offset });
+      text = '';
+      tokens = 0;
+      from = offset;
+    }
+    text += s;
+    tokens += t;
+    offset += s.length;
+  }
+  if (text) pieces.push({ text, from, to: offset });
+  const textLines = unit.text.split('\n').length;
+  const sourceLines = unit.endLine - unit.startLine + 1;
+  const lineAt = (offset: number, end: boolean): number => {
+    if (textLines === sourceLines || (unit.kind === 'code' && textLines === sourceLines)) {
+      const n = unit.text.slice(0, Math.max(0, end ? offset - 1 : offset)).split('\n').length - 1;
+      return unit.startLine + Math.min(n, sourceLines - 1);
+    }
+    return unit.startLine + Math.min(sourceLines - 1, Math.floor(((sourceLines - 1) * offset) / Math.max(1, unit.text.length)));
+  };
+  return pieces.map((p) => ({ ...unit, text: p.text.trim(), tokens: estimateTokens(p.text), startLine: lineAt(p.from, false), endLine: Math.max(lineAt(p.from, false), lineAt(p.to, true)) }));
+}
+
+/** The last sentences (else words) of `unit`, about `budget` tokens, to open the next chunk. */
+function overlapUnit(unit: Unit, budget: number): Unit | undefined {
+  if (budget < 1) return undefined;
+  const sentences = unit.text.split(/(?<=[.!?\n])\s+(?=\S)/);
+  let text = '';
+  let tokens = 0;
+  for (let i = sentences.length - 1; i > 0; i--) {
+    const t = estimateTokens(sentences[i]!);
+    if (tokens + t > budget * 1.3) break;
+    text = sentences[i]! + (text ? ' ' + text : '');
+    tokens += t;
+  }
+  if (tokens < budget * 0.7) {
+    // Sentences too long (or too few): the last words instead.
+    const words = unit.text.split(/\s+/);
+    text = '';
+    tokens = 0;
+    for (let i = words.length - 1; i >= 0; i--) {
+      const t = estimateTokens(words[i]!);
+      if (tokens + t > budget) break;
+      text = words[i]! + (text ? ' ' + text : '');
+      tokens += t;
+    }
+  }
+  if (!text) return undefined;
+  const share = text.length / Math.max(1, unit.text.length);
+  const startLine = Math.max(unit.startLine, unit.endLine - Math.floor(share * (unit.endLine - unit.startLine)));
+  return { ...unit, text, tokens: estimateTokens(text), startLine };
+}
+
+/** Adjacent one-chunk sections merge while one of them is tiny and together they fit the target. */
+function mergeTinySections(drafts: Draft[], tiny: number, target: number): Draft[] {
+  const out: Draft[] = [];
+  for (const d of drafts) {
+    const prev = out[out.length - 1];
+    if (prev && prev.whole && d.whole && prev.kind === 'prose' && d.kind === 'prose' && prev.section !== d.section) {
+      const a = sum(prev.units);
+      const b = sum(d.units);
+      if ((a < tiny || b < tiny) && a + b <= target) {
+        out[out.length - 1] = { ...prev, units: [...prev.units, ...d.units] };
+        continue;
+      }
+    }
+    out.push(d);
+  }
+  return out;
+}
+
+function finish(drafts: Draft[], path: string): Chunk[] {
+  const seen = new Map<string, number>();
+  return drafts.map((d) => {
+    const text = d.units.map((u) => u.text).join('\n\n');
+    const startLine = Math.min(...d.units.map((u) => u.startLine));
+    const endLine = Math.max(...d.units.map((u) => u.endLine));
+    const lead = d.units.find((u) => u.kind !== 'heading') ?? d.units[0]!;
+    const headings = lead.headings;
+    let id = `chunk:${path}#${startLine}-${endLine}`;
+    const n = (seen.get(id) ?? 0) + 1;
+    seen.set(id, n);
+    if (n > 1) id += `~${n}`;
+    const inline = mergeInline(d.units);
+    return {
+      id,
+      path,
+      kind: d.kind,
+      section: headings[headings.length - 1] ?? '',
+      headings,
+      prelude: prelude(path, headings),
+      text,
+      startLine,
+      endLine,
+      hash: shortHash(text),
+      tokens: estimateTokens(text),
+      codeSpans: inline.codeSpans ?? [],
+      emphasis: inline.emphasis ?? [],
+      links: inline.links ?? [],
+    };
+  });
+}
+
+/** `path • outermost heading • last two headings below it` (empty parts left out). */
+export function prelude(path: string, headings: readonly string[]): string {
+  const below = headings.slice(1).slice(-2).join(' › ');
+  return [path, headings[0] ?? '', below].filter(Boolean).join(' • ');
+}
