@@ -11,6 +11,7 @@ import type { Workspace } from '../core/workspace';
 import { ToolContext } from './context';
 import type { CallOutcome, Tool } from './tool';
 import { memoryEnabled, registerMemoryToolset, TOOLS } from './tools';
+import { llmEnabled, registerLlmToolset } from './tools/llm';
 
 export const SERVER_NAME = 'kg-memory';
 
@@ -51,5 +52,7 @@ export function createMcpServer(ws: Workspace, options: McpServerOptions = {}): 
   const server = new McpServer({ name: SERVER_NAME, version: options.version ?? '0.1.0' }, { instructions: INSTRUCTIONS, capabilities: { tools: {} } });
   for (const tool of TOOLS) register(server, tool, ctx);
   if (memoryEnabled(ctx)) registerMemoryToolset(server, ctx);
+  // The LLM layer (ask, extract_decisions, llm_status) only when it is on: off by default, and then nothing changes.
+  if (llmEnabled(ctx)) registerLlmToolset(server, ctx);
   return server;
 }
