@@ -12,6 +12,11 @@
  * The graph crosses as a compact "wire graph" (nodes with the attributes the explorer shows, edges
  * as node indexes) and, after a save, as a diff between two wire graphs, so the webview keeps its
  * layout and camera.
+ *
+ * A graph above the explorer's size limit crosses in part: its overview (modules, files, packages,
+ * decisions, docs: every node that is not a symbol inside a file) and, on demand, the symbols of
+ * the files and folders the person expands (a `WireScope`). The host answers search over the
+ * whole graph, so a symbol not loaded yet can still be found, and loads its file when chosen.
  */
 import type { EdgeAttributes, NodeAttributes } from './core/model/types';
 
@@ -28,6 +33,27 @@ export interface WireNode {
   doc?: string;
   language?: string;
   exported?: boolean;
+  /** doc and entity nodes (docs GraphRAG). */
+  docs?: WireDocs;
+  /** decision and trade_off nodes (the LLM layer). */
+  llm?: WireLlm;
+}
+
+export interface WireDocs {
+  title?: string;
+  format?: string;
+  chunks?: number;
+  aliases?: string[];
+  entityType?: string;
+  mentionCount?: number;
+}
+
+export interface WireLlm {
+  statement?: string;
+  rationale?: string;
+  confidence?: number;
+  chosen?: string;
+  rejected?: string;
 }
 
 /** [source index, target index, edge kind] into `WireGraph.nodes`. */
@@ -63,23 +89,101 @@ export interface GraphSource {
 }
 
 const DOC_LIMIT = 300;
+const ALIAS_LIMIT = 12;
 
-/** The wire form of a code graph: only what the explorer shows, doc lines cut short. */
-export function toWireGraph(graph: GraphSource): WireGraph {
+const cut = (s: string): string => (s.length > DOC_LIMIT ? `${s.slice(0, DOC_LIMIT)}…` : s);
+
+// Built in one key order, field by field: wire nodes are compared by their JSON (sameNode).
+function wireDocs(d: NonNullable<NodeAttributes['docs']>): WireDocs | undefined {
+  const out: WireDocs = {};
+  if (d.title) out.title = cut(d.title);
+  if (d.format) out.format = d.format;
+  if (d.chunks !== undefined) out.chunks = d.chunks;
+  if (d.aliases?.length) out.aliases = d.aliases.slice(0, ALIAS_LIMIT).map(cut);
+  if (d.entityType) out.entityType = d.entityType;
+  if (d.mentionCount !== undefined) out.mentionCount = d.mentionCount;
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+function wireLlm(l: NonNullable<NodeAttributes['llm']>): WireLlm | undefined {
+  const out: WireLlm = {};
+  if (l.statement) out.statement = cut(l.statement);
+  if (l.rationale) out.rationale = cut(l.rationale);
+  if (l.confidence !== undefined) out.confidence = l.confidence;
+  if (l.chosen) out.chosen = cut(l.chosen);
+  if (l.rejected) out.rejected = cut(l.rejected);
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+export function toWireNode(id: string, a: NodeAttributes): WireNode {
+  const n: WireNode = { id, kind: a.kind, name: a.name };
+  if (a.path !== undefined) n.path = a.path;
+  const line = a.startLine ?? a.line;
+  if (line !== undefined) n.line = line;
+  if (a.endLine !== undefined) n.endLine = a.endLine;
+  if (a.signature) n.signature = a.signature;
+  if (a.doc) n.doc = cut(a.doc);
+  if (a.language) n.language = a.language;
+  if (a.exported) n.exported = true;
+  const docs = a.docs && wireDocs(a.docs);
+  if (docs) n.docs = docs;
+  const llm = a.llm && wireLlm(a.llm);
+  if (llm) n.llm = llm;
+  return n;
+}
+
+// ---- partial graphs: the overview and what was expanded -----------------------------------------
+
+/** Kinds always loaded: the containers and everything that is not a symbol inside a file. */
+export const OVERVIEW_KINDS: ReadonlySet<string> = new Set(['module', 'file', 'external', 'adr', 'config', 'concept', 'memory', 'doc', 'entity', 'decision', 'trade_off']);
+
+/** A symbol inside a file: loaded only when its file (or a folder above it) is expanded. */
+export function isDetailNode(a: { kind: string; path?: string | undefined }): boolean {
+  return !OVERVIEW_KINDS.has(a.kind) && a.path !== undefined;
+}
+
+/** Which symbols are loaded besides the overview: those of these files and of the files under these folders. */
+export interface WireScope {
+  files: ReadonlySet<string>;
+  folders: readonly string[];
+}
+
+export const emptyScope = (): WireScope => ({ files: new Set(), folders: [] });
+
+/** Is this node loaded under the scope? Every node is when there is no scope (the whole graph). */
+export function inScope(scope: WireScope | undefined, a: { kind: string; path?: string | undefined }): boolean {
+  if (scope === undefined || !isDetailNode(a)) return true;
+  const path = a.path as string;
+  if (scope.files.has(path)) return true;
+  for (const f of scope.folders) if (f === '' || path.startsWith(`${f}/`)) return true;
+  return false;
+}
+
+/**
+ * The scope that loads a node: a module loads every file under its folder, a file its symbols, a
+ * symbol its own file. Undefined when there is nothing to load for it (a package, a decision).
+ */
+export function scopeOf(a: { kind: string; path?: string | undefined } | undefined): { file: string } | { folder: string } | undefined {
+  if (a === undefined || a.path === undefined) return undefined;
+  if (a.kind === 'module') return { folder: a.path };
+  if (a.kind === 'file' || isDetailNode(a)) return { file: a.path };
+  return undefined;
+}
+
+/** The scope with one more file or folder in it (the same object when it was in already). */
+export function widenScope(scope: WireScope, add: { file: string } | { folder: string }): WireScope {
+  if ('file' in add) return scope.files.has(add.file) ? scope : { files: new Set([...scope.files, add.file]), folders: scope.folders };
+  return scope.folders.includes(add.folder) ? scope : { files: scope.files, folders: [...scope.folders, add.folder] };
+}
+
+/** The wire form of a code graph: only what the explorer shows, doc lines cut short; only the nodes in `scope` when given. */
+export function toWireGraph(graph: GraphSource, scope?: WireScope): WireGraph {
   const nodes: WireNode[] = [];
   const at = new Map<string, number>();
   graph.forEachNode((id, a) => {
+    if (!inScope(scope, a)) return;
     at.set(id, nodes.length);
-    const n: WireNode = { id, kind: a.kind, name: a.name };
-    if (a.path !== undefined) n.path = a.path;
-    const line = a.startLine ?? a.line;
-    if (line !== undefined) n.line = line;
-    if (a.endLine !== undefined) n.endLine = a.endLine;
-    if (a.signature) n.signature = a.signature;
-    if (a.doc) n.doc = a.doc.length > DOC_LIMIT ? `${a.doc.slice(0, DOC_LIMIT)}…` : a.doc;
-    if (a.language) n.language = a.language;
-    if (a.exported) n.exported = true;
-    nodes.push(n);
+    nodes.push(toWireNode(id, a));
   });
   const edges: WireEdge[] = [];
   graph.forEachEdge((_key, a, s, t) => {
@@ -90,12 +194,65 @@ export function toWireGraph(graph: GraphSource): WireGraph {
   return { nodes, edges };
 }
 
+/** Nodes and edges named by id: a part of a graph whose edges may reach outside it. */
+export interface WireSlice {
+  nodes: WireNode[];
+  edges: WireEdgeRef[];
+}
+
+/** The symbols a scope adds to the overview, with every edge that touches them. */
+export function wireSlice(graph: GraphSource, add: WireScope): WireSlice {
+  const nodes: WireNode[] = [];
+  const ids = new Set<string>();
+  graph.forEachNode((id, a) => {
+    if (!isDetailNode(a) || !inScope(add, a)) return;
+    ids.add(id);
+    nodes.push(toWireNode(id, a));
+  });
+  const edges: WireEdgeRef[] = [];
+  graph.forEachEdge((_k, a, s, t) => {
+    if (ids.has(s) || ids.has(t)) edges.push([s, t, a.kind]);
+  });
+  return { nodes, edges };
+}
+
+/**
+ * The overview and the slices as one wire graph: each node once, the edges whose two ends are both
+ * in it (an edge from an expanded symbol to a file not expanded waits until that file is).
+ */
+export function composeWireGraph(overview: WireGraph, slices: Iterable<WireSlice>): WireGraph {
+  const nodes = [...overview.nodes];
+  const at = new Map(nodes.map((n, i) => [n.id, i]));
+  const list = [...slices];
+  for (const slice of list) {
+    for (const n of slice.nodes) {
+      if (at.has(n.id)) continue;
+      at.set(n.id, nodes.length);
+      nodes.push(n);
+    }
+  }
+  const edges: WireEdge[] = [...overview.edges];
+  const seen = new Set(edges.map(([s, t, k]) => `${k}|${s}|${t}`));
+  for (const slice of list) {
+    for (const [s, t, kind] of slice.edges) {
+      const si = at.get(s);
+      const ti = at.get(t);
+      if (si === undefined || ti === undefined) continue;
+      const key = `${kind}|${si}|${ti}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      edges.push([si, ti, kind]);
+    }
+  }
+  return { nodes, edges };
+}
+
 export function edgeRefKey(e: WireEdgeRef): string {
   return `${e[2]}|${e[0]}|${e[1]}`;
 }
 
 function sameNode(a: WireNode, b: WireNode): boolean {
-  // Wire nodes are flat and built in one key order, so their JSON compares them.
+  // Wire nodes are built in one key order (toWireNode), so their JSON compares them.
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
@@ -141,13 +298,32 @@ export interface HostInfo {
   largeGraph: number;
 }
 
+/** How much of the graph the explorer was sent. */
+export interface WireTotals {
+  /** True when only the overview and the expanded files are loaded: search and expand ask the host. */
+  partial: boolean;
+  /** The whole graph's size. */
+  nodes: number;
+  edges: number;
+}
+
+/** A search result, ranked by the host over the whole graph. */
+export interface WireHit {
+  id: string;
+  name: string;
+  kind: string;
+  path?: string;
+  /** 0 exact, 1 prefix, 2 word start, 3 contains, 4 path or id. */
+  tier: number;
+}
+
 export type HostMessage =
-  | { type: 'init'; host: HostInfo; graph: WireGraph; state: WireIndexState }
-  | { type: 'diff'; diff: WireDiff }
+  | { type: 'init'; host: HostInfo; graph: WireGraph; state: WireIndexState; totals: WireTotals }
+  | { type: 'diff'; diff: WireDiff; totals?: WireTotals }
   | { type: 'state'; state: WireIndexState }
   /** Follow editor: the node under the cursor. */
   | { type: 'reveal'; id: string }
-  | { type: 'reply'; req: number; ok: boolean; message?: string };
+  | { type: 'reply'; req: number; ok: boolean; message?: string; hits?: WireHit[] };
 
 // ---- explorer → host ----------------------------------------------------------------------------
 
@@ -160,13 +336,19 @@ export type ViewMessage =
   | { type: 'reindex'; req: number }
   | { type: 'follow'; on: boolean }
   /** PNG as a data: URL, SVG as text; the host asks where to save it. */
-  | { type: 'export'; req: number; format: ExportFormat; data: string };
+  | { type: 'export'; req: number; format: ExportFormat; data: string }
+  /** Load the symbols of this node's file, or of the files under this module (a partial graph); they arrive as a diff before the reply. */
+  | { type: 'expand'; req: number; id: string }
+  /** Search the whole graph; the reply carries the hits. */
+  | { type: 'search'; req: number; query: string; limit: number };
 
 export type ViewMessageType = ViewMessage['type'];
 
 /** Exports bigger than this are refused (a 4k PNG is ~10 MB as a data URL). */
 export const MAX_EXPORT_CHARS = 64 * 1024 * 1024;
 const MAX_ID_CHARS = 4096;
+export const MAX_QUERY_CHARS = 200;
+export const MAX_SEARCH_HITS = 100;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isReq = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
@@ -184,6 +366,13 @@ export function parseViewMessage(raw: unknown): ViewMessage | undefined {
       return isReq(raw.req) ? { type: 'reindex', req: raw.req } : undefined;
     case 'follow':
       return typeof raw.on === 'boolean' ? { type: 'follow', on: raw.on } : undefined;
+    case 'expand':
+      if (!isReq(raw.req) || typeof raw.id !== 'string' || raw.id === '' || raw.id.length > MAX_ID_CHARS) return undefined;
+      return { type: 'expand', req: raw.req, id: raw.id };
+    case 'search':
+      if (!isReq(raw.req) || typeof raw.query !== 'string' || raw.query.length > MAX_QUERY_CHARS) return undefined;
+      if (typeof raw.limit !== 'number' || !Number.isSafeInteger(raw.limit) || raw.limit < 1 || raw.limit > MAX_SEARCH_HITS) return undefined;
+      return { type: 'search', req: raw.req, query: raw.query, limit: raw.limit };
     case 'export': {
       if (!isReq(raw.req) || (raw.format !== 'png' && raw.format !== 'svg') || typeof raw.data !== 'string') return undefined;
       if (raw.data.length > MAX_EXPORT_CHARS) return undefined;
@@ -206,8 +395,12 @@ export function dispatchViewMessage(handlers: ViewHandlers, m: ViewMessage): voi
 
 // ---- the browser host's read-only API (kg-memory serve --ui) ----------------------------------
 
-/** GET routes; both need `Authorization: Bearer <token>`. */
-export const UI_API = { graph: '/api/graph', version: '/api/version' } as const;
+/**
+ * GET routes; all need `Authorization: Bearer <token>`. `graph` is the whole graph, or its overview
+ * when the graph is above the size limit; `expand?id=` the slice a node's file or module adds;
+ * `search?q=&limit=` hits over the whole graph.
+ */
+export const UI_API = { graph: '/api/graph', version: '/api/version', expand: '/api/expand', search: '/api/search' } as const;
 
 export interface UiGraphResponse {
   version: number;
@@ -215,6 +408,16 @@ export interface UiGraphResponse {
   largeGraph: number;
   state: WireIndexState;
   graph: WireGraph;
+  totals: WireTotals;
+}
+
+export interface UiExpandResponse {
+  version: number;
+  slice: WireSlice;
+}
+
+export interface UiSearchResponse {
+  hits: WireHit[];
 }
 
 export interface UiVersionResponse {

@@ -5,6 +5,11 @@
  * nonce, the folder's graph on `ready`, a diff after each change (the webview keeps its layout
  * and camera), the index state, and the node under the cursor when "follow editor" is on.
  *
+ * Above `kgMemory.explorer.largeGraph` nodes the webview gets the overview only (modules, files,
+ * packages, decisions, docs) and the symbols of what it expands (`expand`: the session widens its
+ * scope and pushes the difference as a diff); its search is answered here over the whole graph.
+ * Diffs after a save cover what is loaded, nothing more.
+ *
  * Everything the webview sends is parsed by `parseViewMessage` first; unknown or malformed
  * messages are dropped and logged. "Open" takes a node id only: the file and line come from the
  * graph, and the file must be inside the folder (explorer_open.ts).
@@ -17,14 +22,19 @@ import {
   dispatchViewMessage,
   EXPLORER_FILES,
   explorerPage,
+  emptyScope,
   isEmptyDiff,
   parseViewMessage,
+  scopeOf,
   toWireGraph,
+  widenScope,
   type HostMessage,
   type ViewHandlers,
   type WireGraph,
   type WireIndexState,
+  type WireScope,
 } from '../protocol';
+import { GraphSearcher } from '../../webview/model/graph_search';
 import type { Ctx } from './ctx';
 import type { FolderIndex, IndexState } from './folder_index';
 import { openTarget } from './explorer_open';
@@ -51,6 +61,12 @@ export class ExplorerSession implements vscode.Disposable {
   private folderDisposables: vscode.Disposable[] = [];
   private folder: FolderIndex | undefined;
   private sent: WireGraph | undefined;
+  /** What is loaded in the webview besides the overview; undefined: the whole graph is. */
+  private scope: WireScope | undefined;
+  private readonly searcher = new GraphSearcher(
+    () => this.folder?.ws.graph.graph ?? { forEachNode: () => undefined, forEachEdge: () => undefined },
+    () => this.folder?.ws.graph.version ?? -1,
+  );
   private follow = false;
   private followTimer: NodeJS.Timeout | undefined;
   private disposed = false;
@@ -115,6 +131,22 @@ export class ExplorerSession implements vscode.Disposable {
       const editor = vscode.window.activeTextEditor;
       if (m.on && editor) this.scheduleFollow(editor);
     },
+    expand: (m) => {
+      const folder = this.folder;
+      const add = scopeOf(folder?.ws.graph.node(m.id));
+      if (!folder || !add) {
+        this.post({ type: 'reply', req: m.req, ok: false, message: 'That node has no symbols to show.' });
+        return;
+      }
+      if (this.scope) {
+        this.scope = widenScope(this.scope, add);
+        this.pushDiff();
+      }
+      this.post({ type: 'reply', req: m.req, ok: true });
+    },
+    search: (m) => {
+      this.post({ type: 'reply', req: m.req, ok: true, hits: this.searcher.search(m.query, m.limit) });
+    },
     export: async (m) => {
       const target = await vscode.window.showSaveDialog({
         defaultUri: this.folder ? vscode.Uri.joinPath(this.folder.folder.uri, `kg-memory-graph.${m.format}`) : undefined,
@@ -147,17 +179,20 @@ export class ExplorerSession implements vscode.Disposable {
     for (const d of this.folderDisposables) d.dispose();
     this.folderDisposables = [];
     const folder = (this.folder = this.ctx.activeFolder());
-    const graph: WireGraph = folder ? toWireGraph(folder.ws.graph.graph) : { nodes: [], edges: [] };
-    this.sent = graph;
     const largeGraph = vscode.workspace.getConfiguration('kgMemory').get<number>('explorer.largeGraph', DEFAULT_LARGE_GRAPH);
-    this.post({ type: 'init', host: { kind: 'vscode', folder: folder?.folder.name ?? '', largeGraph }, graph, state: folder ? wireState(folder.state) : { kind: 'idle' } });
+    const whole = folder?.ws.graph.graph;
+    const totals = { nodes: whole?.order ?? 0, edges: whole?.size ?? 0, partial: (whole?.order ?? 0) > largeGraph };
+    this.scope = totals.partial ? emptyScope() : undefined;
+    const graph: WireGraph = whole ? toWireGraph(whole, this.scope) : { nodes: [], edges: [] };
+    this.sent = graph;
+    this.post({ type: 'init', host: { kind: 'vscode', folder: folder?.folder.name ?? '', largeGraph }, graph, totals, state: folder ? wireState(folder.state) : { kind: 'idle' } });
     if (folder) this.folderDisposables.push(folder.onDidChangeState((s) => this.post({ type: 'state', state: wireState(s) })));
   }
 
   private pushDiff(): void {
     const folder = this.folder;
     if (!folder || !this.sent) return;
-    const next = toWireGraph(folder.ws.graph.graph);
+    const next = toWireGraph(folder.ws.graph.graph, this.scope);
     // From an empty graph (first index) a fresh init lays the whole graph out at once.
     if (this.sent.nodes.length === 0) {
       this.init();
@@ -165,7 +200,8 @@ export class ExplorerSession implements vscode.Disposable {
     }
     const diff = diffWireGraphs(this.sent, next);
     this.sent = next;
-    if (!isEmptyDiff(diff)) this.post({ type: 'diff', diff });
+    const whole = folder.ws.graph.graph;
+    if (!isEmptyDiff(diff)) this.post({ type: 'diff', diff, totals: { partial: this.scope !== undefined, nodes: whole.order, edges: whole.size } });
   }
 
   private scheduleFollow(editor: vscode.TextEditor): void {

@@ -6,7 +6,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { CodeGraph } from '../../extension/core/model/graph';
-import { diffWireGraphs, explorerPage, isEmptyDiff, parseViewMessage, toWireGraph } from '../../extension/protocol';
+import {
+  composeWireGraph,
+  diffWireGraphs,
+  emptyScope,
+  explorerPage,
+  isEmptyDiff,
+  MAX_QUERY_CHARS,
+  parseViewMessage,
+  scopeOf,
+  toWireGraph,
+  widenScope,
+  wireSlice,
+} from '../../extension/protocol';
+import { GraphSearcher } from '../../webview/model/graph_search';
 import { insideRoot, openTarget } from '../../extension/vscode/explorer_open';
 import { applyDiff, buildGraph } from '../../webview/model/graph_data';
 
@@ -26,11 +39,16 @@ describe('parseViewMessage', () => {
     assert.deepEqual(parseViewMessage({ type: 'open', req: 3, id: 'py:a:f', path: '/etc/passwd' }), { type: 'open', req: 3, id: 'py:a:f' });
     assert.deepEqual(parseViewMessage({ type: 'follow', on: true }), { type: 'follow', on: true });
     assert.deepEqual(parseViewMessage({ type: 'export', req: 1, format: 'svg', data: '<svg/>' }), { type: 'export', req: 1, format: 'svg', data: '<svg/>' });
+    assert.deepEqual(parseViewMessage({ type: 'expand', req: 2, id: 'file:a.py', path: '/etc' }), { type: 'expand', req: 2, id: 'file:a.py' });
+    assert.deepEqual(parseViewMessage({ type: 'search', req: 4, query: 'send', limit: 30, all: true }), { type: 'search', req: 4, query: 'send', limit: 30 });
   });
   it('refuses unknown types and malformed fields', () => {
     for (const bad of [null, 'ready', [], { type: 'eval', code: 'x' }, { type: 'open', req: -1, id: 'x' }, { type: 'open', req: 1, id: '' }, { type: 'open', req: 1.5, id: 'x' },
       { type: 'follow', on: 'yes' }, { type: 'export', req: 1, format: 'pdf', data: '' }, { type: 'export', req: 1, format: 'png', data: '<svg/>' },
-      { type: 'export', req: 1, format: 'svg', data: 'data:image/png;base64,' }, { type: 'reindex' }]) {
+      { type: 'export', req: 1, format: 'svg', data: 'data:image/png;base64,' }, { type: 'reindex' },
+      { type: 'expand', req: 1 }, { type: 'expand', req: 1, id: '' }, { type: 'expand', req: 1, id: 'x'.repeat(5000) }, { type: 'expand', id: 'file:a.py' },
+      { type: 'search', req: 1, query: 'x' }, { type: 'search', req: 1, query: 'x', limit: 0 }, { type: 'search', req: 1, query: 'x', limit: 1e6 },
+      { type: 'search', req: 1, query: 'x'.repeat(MAX_QUERY_CHARS + 1), limit: 5 }, { type: 'search', req: 1, query: 7, limit: 5 }]) {
       assert.equal(parseViewMessage(bad), undefined, JSON.stringify(bad));
     }
   });
@@ -65,6 +83,101 @@ describe('wire graphs', () => {
     const h = view.getNodeAttributes('py:a:h');
     assert.ok(Math.hypot(h.x - posF.x, h.y - posF.y) < 20, 'a new node starts next to its neighbour');
     assert.ok(isEmptyDiff(diffWireGraphs(after, after)));
+  });
+});
+
+/** Two files with symbols calling across them, a module over both, a doc, an entity and an extracted decision. */
+function partialSample(): CodeGraph {
+  const g = sample();
+  g.setNode('module:pkg', { kind: 'module', name: 'pkg', path: 'pkg' });
+  g.setNode('file:pkg/b.py', { kind: 'file', name: 'b.py', path: 'pkg/b.py' });
+  g.setNode('py:pkg.b:h', { kind: 'function', name: 'h', path: 'pkg/b.py', startLine: 1 });
+  g.setNode('doc:docs/guide.md', { kind: 'doc', name: 'guide.md', path: 'docs/guide.md', docs: { title: 'Guide', format: 'markdown', chunks: 3 } });
+  g.setNode('entity:bucket', { kind: 'entity', name: 'bucket', docs: { aliases: ['token bucket'], entityType: 'term', mentionCount: 2 } });
+  g.setNode('decision:1', { kind: 'decision', name: 'Use a bucket', llm: { statement: 'We use a bucket', confidence: 0.9, model: 'm' } });
+  g.setEdge('contains', 'module:pkg', 'file:pkg/b.py');
+  g.setEdge('contains', 'file:pkg/b.py', 'py:pkg.b:h');
+  g.setEdge('imports', 'file:a.py', 'file:pkg/b.py');
+  g.setEdge('calls', 'py:a:g', 'py:pkg.b:h');
+  g.setEdge('mentions', 'doc:docs/guide.md', 'py:a:f');
+  g.setEdge('mentions', 'doc:docs/guide.md', 'entity:bucket');
+  g.setEdge('decided_in', 'decision:1', 'doc:docs/guide.md');
+  return g;
+}
+
+describe('partial graphs (above the size limit)', () => {
+  it('the overview holds every node but the symbols inside files, and the edges between them', () => {
+    const g = partialSample();
+    const w = toWireGraph(g.graph, emptyScope());
+    assert.deepEqual(w.nodes.map((n) => n.id).sort(), ['decision:1', 'doc:docs/guide.md', 'entity:bucket', 'file:a.py', 'file:pkg/b.py', 'module:pkg']);
+    assert.deepEqual(w.edges.map(([s, t, k]) => `${w.nodes[s].id} ${k} ${w.nodes[t].id}`).sort(), [
+      'decision:1 decided_in doc:docs/guide.md',
+      'doc:docs/guide.md mentions entity:bucket',
+      'file:a.py imports file:pkg/b.py',
+      'module:pkg contains file:pkg/b.py',
+    ]);
+    // What docs and decisions carry crosses too (the model name does not: the explorer does not show it).
+    assert.deepEqual(w.nodes.find((n) => n.id === 'doc:docs/guide.md')?.docs, { title: 'Guide', format: 'markdown', chunks: 3 });
+    assert.deepEqual(w.nodes.find((n) => n.id === 'decision:1')?.llm, { statement: 'We use a bucket', confidence: 0.9 });
+  });
+  it('a file, a module or a symbol names what to load; packages and docs load nothing', () => {
+    const g = partialSample();
+    assert.deepEqual(scopeOf(g.node('file:a.py')), { file: 'a.py' });
+    assert.deepEqual(scopeOf(g.node('py:a:f')), { file: 'a.py' });
+    assert.deepEqual(scopeOf(g.node('module:pkg')), { folder: 'pkg' });
+    assert.equal(scopeOf(g.node('entity:bucket')), undefined);
+    assert.equal(scopeOf(g.node('doc:docs/guide.md')), undefined);
+    assert.equal(scopeOf(undefined), undefined);
+    const s = widenScope(emptyScope(), { file: 'a.py' });
+    assert.equal(widenScope(s, { file: 'a.py' }), s);
+  });
+  it('expanding grows the overview by a diff; slices composed give what the session sends', () => {
+    const g = partialSample();
+    const overview = toWireGraph(g.graph, emptyScope());
+    const scope = widenScope(emptyScope(), { file: 'a.py' });
+    const withA = toWireGraph(g.graph, scope);
+    const d = diffWireGraphs(overview, withA);
+    assert.deepEqual(d.putNodes.map((n) => n.id).sort(), ['py:a:f', 'py:a:g']);
+    // g calls h, whose file is not expanded: that edge waits; f calls g and the doc mentions f.
+    assert.deepEqual(d.addEdges.map((e) => e.join(' ')).sort(), ['doc:docs/guide.md py:a:f mentions', 'file:a.py py:a:f contains', 'py:a:f py:a:g calls']);
+    assert.deepEqual(d.dropNodes, []);
+    // The browser composes the same graph from the overview and the slices the server sends.
+    const sliceA = wireSlice(g.graph, scope);
+    assert.deepEqual(sliceA.nodes.map((n) => n.id).sort(), ['py:a:f', 'py:a:g']);
+    assert.ok(sliceA.edges.some(([s, t]) => s === 'py:a:g' && t === 'py:pkg.b:h'), 'the slice names edges leaving it');
+    const composed = composeWireGraph(overview, [sliceA]);
+    assert.ok(isEmptyDiff(diffWireGraphs(withA, composed)));
+    // Then the module: the call into pkg/b.py appears once both ends are loaded.
+    const both = widenScope(scope, { folder: 'pkg' });
+    const sliceB = wireSlice(g.graph, widenScope(emptyScope(), { folder: 'pkg' }));
+    const full = composeWireGraph(overview, [sliceA, sliceB]);
+    assert.ok(isEmptyDiff(diffWireGraphs(toWireGraph(g.graph, both), full)));
+    assert.ok(full.edges.some(([s, t, k]) => k === 'calls' && full.nodes[s].id === 'py:a:g' && full.nodes[t].id === 'py:pkg.b:h'));
+    // Everything expanded is the whole graph.
+    assert.ok(isEmptyDiff(diffWireGraphs(toWireGraph(g.graph), toWireGraph(g.graph, widenScope(both, { folder: '' })))));
+  });
+  it('a save diffs only what is loaded', () => {
+    const g = partialSample();
+    const scope = widenScope(emptyScope(), { file: 'a.py' });
+    const before = toWireGraph(g.graph, scope);
+    g.setNode('py:pkg.b:k', { kind: 'function', name: 'k', path: 'pkg/b.py', startLine: 5 });
+    g.setNode('py:a:z', { kind: 'function', name: 'z', path: 'a.py', startLine: 20 });
+    const d = diffWireGraphs(before, toWireGraph(g.graph, scope));
+    assert.deepEqual(d.putNodes.map((n) => n.id), ['py:a:z']);
+  });
+  it('the host searches the whole graph with the explorer\'s ranking, again only when the graph moved', () => {
+    const g = partialSample();
+    let builds = 0;
+    const searcher = new GraphSearcher(() => {
+      builds++;
+      return g.graph;
+    }, () => g.version);
+    assert.deepEqual(searcher.search('h', 5).map((h) => [h.id, h.tier]), [['py:pkg.b:h', 0]]);
+    assert.equal(searcher.search('bucket', 5)[0].id, 'entity:bucket');
+    assert.equal(builds, 1);
+    g.setNode('py:pkg.b:hh', { kind: 'function', name: 'hh', path: 'pkg/b.py', startLine: 9 });
+    assert.deepEqual(searcher.search('h', 5).map((h) => h.id), ['py:pkg.b:h', 'py:pkg.b:hh']);
+    assert.equal(builds, 2);
   });
 });
 

@@ -5,10 +5,10 @@ import { describe, it } from 'node:test';
 import type { WireGraph } from '../../extension/protocol';
 import { appReducer, initialAppState } from '../../webview/model/app_state';
 import { nodeDetail } from '../../webview/model/detail';
-import { applyPreset, initialPreset, nodePasses, toggleEdgeKind, toggleExpanded, toggleNodeKind } from '../../webview/model/filters';
-import { buildGraph } from '../../webview/model/graph_data';
-import { nodeLabel } from '../../webview/model/kinds';
-import { deriveView, reduceEdge, reduceNode, type Palette, type ViewState } from '../../webview/model/reducers';
+import { applyPreset, expandPath, initialPreset, isExpanded, nodePasses, PRESETS, toggleEdgeKind, toggleExpanded, toggleNodeKind } from '../../webview/model/filters';
+import { applyDiff, buildGraph } from '../../webview/model/graph_data';
+import { EDGE_KINDS, nodeLabel, nodeStyle } from '../../webview/model/kinds';
+import { deriveView, reduceEdge, reduceNode, withHover, type Palette, type ViewState } from '../../webview/model/reducers';
 import { buildSearchIndex, search } from '../../webview/model/search';
 import { buildSvg } from '../../webview/model/svg';
 
@@ -55,6 +55,13 @@ describe('filters', () => {
     f = toggleExpanded(f, 'app/api.py');
     assert.ok(nodePasses(f, 'function', 'app/api.py'));
     assert.ok(!nodePasses(f, 'function', 'app/util.py'));
+  });
+  it('a folder expands every file under it, never a sibling with the same prefix', () => {
+    const f = expandPath(applyPreset('calls', present), 'app');
+    assert.ok(isExpanded(f.expanded, 'app/api.py') && isExpanded(f.expanded, 'app/sub/x.py'));
+    assert.ok(!isExpanded(f.expanded, 'application/x.py'));
+    assert.ok(nodePasses(f, 'constant', 'app/sub/x.py') && nodePasses(f, 'file', 'app/api.py') && !nodePasses(f, 'module', 'app/sub'));
+    assert.equal(expandPath(f, 'app'), f);
   });
   it('opens a large graph at module level', () => {
     assert.equal(initialPreset(50_000, 20_000), 'architecture');
@@ -127,6 +134,91 @@ describe('reducers', () => {
   });
 });
 
+describe('hover in a big graph (no fading)', () => {
+  const g = buildGraph(wire);
+  const base = deriveView(g, { filters: applyPreset('everything', present), focusDepth: 0 }, false);
+  it('highlights the neighbourhood and changes nothing sigma indexes (size, z-index, edge type)', () => {
+    const v = withHover(g, base, 'py:app.api:send_all');
+    assert.deepEqual([...(v.hover ?? [])].sort(), ['py:app.api:Client.send', 'py:app.api:send_all', 'py:app.util:resend', 'py:tests:test_send']);
+    for (const id of g.nodes()) {
+      const before = reduceNode(base, palette, id, g.getNodeAttributes(id), 0.5);
+      const after = reduceNode(v, palette, id, g.getNodeAttributes(id), 0.5);
+      assert.equal(after.size, before.size, id);
+      assert.equal(after.zIndex, before.zIndex, id);
+      assert.equal(after.color, before.color, `${id}: nothing fades`);
+      assert.equal(after.forceLabel, v.hover?.has(id), id);
+    }
+    const touching = reduceEdge(v, palette, { kind: 'calls' }, 'py:app.util:resend', 'py:app.api:send_all', true, true, false);
+    const plain = reduceEdge(base, palette, { kind: 'calls' }, 'py:app.util:resend', 'py:app.api:send_all', true, true, false);
+    assert.equal(touching.type, plain.type);
+    assert.equal(touching.zIndex, plain.zIndex);
+    assert.equal(touching.color, palette.green);
+    assert.ok(touching.size > plain.size);
+    assert.equal(withHover(g, v, undefined).hover, undefined);
+  });
+});
+
+describe('docs and decisions', () => {
+  const docs: WireGraph = {
+    nodes: [
+      { id: 'doc:docs/guide.md', kind: 'doc', name: 'guide.md', path: 'docs/guide.md', docs: { title: 'Guide', format: 'markdown', chunks: 12 } },
+      { id: 'entity:rate-limiter', kind: 'entity', name: 'rate limiter', docs: { aliases: ['throttle', 'limiter'], entityType: 'term', mentionCount: 7 } },
+      { id: 'py:app.api:Client', kind: 'class', name: 'Client', path: 'app/api.py', line: 3 },
+      { id: 'py:app.api:other', kind: 'function', name: 'other', path: 'app/api.py', line: 30 },
+      { id: 'decision:1', kind: 'decision', name: 'Use a token bucket', llm: { statement: 'We use a token bucket', rationale: 'bursts', confidence: 0.8 } },
+      { id: 'trade_off:1', kind: 'trade_off', name: 'bucket vs window', llm: { chosen: 'bucket', rejected: 'window' } },
+      { id: 'adr:docs/adr/1.md', kind: 'adr', name: 'ADR 1', path: 'docs/adr/1.md' },
+    ],
+    edges: [
+      [0, 1, 'mentions'],
+      [0, 2, 'mentions'],
+      [1, 2, 'uses'],
+      [4, 6, 'decided_in'],
+      [6, 5, 'considered'],
+    ],
+  };
+  const g = buildGraph(docs);
+  const kinds = { nodes: ['doc', 'entity', 'class', 'function', 'decision', 'trade_off', 'adr'], edges: ['mentions', 'uses', 'decided_in', 'considered'] };
+  it('have their own glyphs and names (colour is never the only signal)', () => {
+    const glyphs = new Set(['doc', 'entity', 'decision', 'trade_off', 'adr', 'file', 'module', 'class', 'function'].map((k) => nodeStyle(k).glyph));
+    assert.equal(glyphs.size, 9);
+    for (const k of ['mentions', 'uses', 'part_of', 'integrates_with', 'configured_via', 'owned_by', 'precedes', 'cites', 'decided_in', 'considered']) assert.ok(EDGE_KINDS[k], k);
+  });
+  it('the Docs preset shows docs, entities and the code they mention, nothing else', () => {
+    const v = deriveView(g, { filters: applyPreset('docs', kinds), focusDepth: 0 });
+    const shown = g.nodes().filter((id) => !reduceNode(v, palette, id, g.getNodeAttributes(id)).hidden).sort();
+    assert.deepEqual(shown, ['doc:docs/guide.md', 'entity:rate-limiter', 'py:app.api:Client']);
+  });
+  it('the Decisions preset shows records, extracted decisions and trade-offs', () => {
+    const p = PRESETS.find((x) => x.id === 'decisions');
+    assert.ok(p?.nodes?.includes('decision') && p.nodes.includes('trade_off') && p.edges?.includes('decided_in') && p.edges.includes('considered'));
+  });
+  it('the detail panel shows what each carries', () => {
+    const doc = nodeDetail(g, 'doc:docs/guide.md');
+    assert.deepEqual(doc?.props.slice(1, 4), [['title', 'Guide'], ['format', 'markdown'], ['chunks', '12']]);
+    const entity = nodeDetail(g, 'entity:rate-limiter');
+    assert.deepEqual(entity?.props.slice(1), [['type', 'term'], ['aliases', 'throttle, limiter'], ['mentions', '7']]);
+    assert.deepEqual(entity?.groups.map((x) => x.label), ['uses', 'mentioned in']);
+    const decision = nodeDetail(g, 'decision:1');
+    assert.deepEqual(decision?.props.slice(1), [['statement', 'We use a token bucket'], ['rationale', 'bursts'], ['confidence', '80 %']]);
+    assert.deepEqual(nodeDetail(g, 'trade_off:1')?.props.slice(1), [['chosen', 'bucket'], ['rejected', 'window']]);
+  });
+});
+
+describe('applyDiff placement', () => {
+  it('symbols with no drawn neighbour start around their file, on distinct spots', () => {
+    const g = buildGraph({ nodes: [{ id: 'file:a.py', kind: 'file', name: 'a.py', path: 'a.py' }, { id: 'file:b.py', kind: 'file', name: 'b.py', path: 'b.py' }], edges: [] });
+    g.mergeNodeAttributes('file:a.py', { x: 0, y: 0 });
+    g.mergeNodeAttributes('file:b.py', { x: 1000, y: 0 });
+    const nodes = Array.from({ length: 30 }, (_, i) => ({ id: `py:a:f${i}`, kind: 'function', name: `f${i}`, path: 'a.py', line: i + 1 }));
+    const added = applyDiff(g, { putNodes: nodes, dropNodes: [], addEdges: [], dropEdges: [] });
+    assert.equal(added.length, 30);
+    const spots = new Set(added.map((id) => `${g.getNodeAttribute(id, 'x').toFixed(2)},${g.getNodeAttribute(id, 'y').toFixed(2)}`));
+    assert.equal(spots.size, 30);
+    for (const id of added) assert.ok(Math.hypot(g.getNodeAttribute(id, 'x'), g.getNodeAttribute(id, 'y')) < 500, `${id} is nearer a.py than b.py`);
+  });
+});
+
 describe('nodeDetail', () => {
   it('groups connections by edge kind and direction, with clickable ids', () => {
     const d = nodeDetail(buildGraph(wire), 'py:app.api:send_all');
@@ -143,8 +235,14 @@ describe('nodeDetail', () => {
 
 describe('appReducer', () => {
   it('opens with the preset the size calls for, and keeps new kinds visible under Everything', () => {
-    let s = appReducer(initialAppState, { type: 'init', host: { kind: 'browser', folder: 'x', largeGraph: 5 }, state: { kind: 'ready' }, present, nodeCount: 8 });
+    let s = appReducer(initialAppState, { type: 'init', host: { kind: 'browser', folder: 'x', largeGraph: 5 }, state: { kind: 'ready' }, present, totals: { partial: false, nodes: 8, edges: 6 } });
     assert.equal(s.view.filters.preset, 'architecture');
+    // A partial graph opens at Architecture whatever it holds; expanding keeps across presets.
+    const p = appReducer(initialAppState, { type: 'init', host: { kind: 'browser', folder: 'x', largeGraph: 50 }, state: { kind: 'ready' }, present, totals: { partial: true, nodes: 80, edges: 6 } });
+    assert.equal(p.view.filters.preset, 'architecture');
+    const e = appReducer(appReducer(p, { type: 'expand', path: 'app/api.py' }), { type: 'preset', preset: 'calls' });
+    assert.ok(e.view.filters.expanded.has('app/api.py'));
+    assert.equal(appReducer(e, { type: 'graphChanged', present, totals: { partial: true, nodes: 90, edges: 7 } }).totals.nodes, 90);
     s = appReducer(s, { type: 'preset', preset: 'everything' });
     s = appReducer(s, { type: 'graphChanged', present: { nodes: [...present.nodes, 'adr'], edges: present.edges } });
     assert.ok(s.view.filters.nodeKinds.has('adr'));

@@ -7,7 +7,8 @@
  * a full redraw, and in a big graph redraws would take the CPU from the worker. The worker's text is inlined in the bundle and run
  * from a blob: URL, the one way a VS Code webview can start a worker; the CSP allows blob: workers
  * only. A run is stopped whenever the graph's node set changes (a live diff) or a node is dragged:
- * positions are matched by index, so they would land on the wrong nodes.
+ * positions are matched by index, so they would land on the wrong nodes. `start(ms, moving)` lays
+ * out only the nodes in `moving` (the symbols an expand brought in), every other node pinned.
  */
 import workerSource from 'virtual:layout-worker';
 import type { ExplorerGraph } from '../model/graph_data';
@@ -34,7 +35,7 @@ export class LayoutRunner {
     private readonly onProgress: (p: LayoutProgress) => void,
   ) {}
 
-  start(maxMs: number): void {
+  start(maxMs: number, moving?: ReadonlySet<string>): void {
     this.stop();
     this.url ??= URL.createObjectURL(new Blob([workerSource], { type: 'text/javascript' }));
     const worker = (this.worker = new Worker(this.url));
@@ -61,8 +62,17 @@ export class LayoutRunner {
       groups[i] = g;
     });
     worker.onmessage = (msg: MessageEvent<FromWorker>) => this.receive(worker, msg.data);
+    const transfer: ArrayBuffer[] = [positions.buffer, edges.buffer, groups.buffer];
     const start: ToWorker = { type: 'start', positions, edges, groups, maxMs };
-    worker.postMessage(start, [positions.buffer, edges.buffer, groups.buffer]);
+    if (moving) {
+      const fixed = new Uint8Array(order.length);
+      order.forEach((id, i) => {
+        fixed[i] = moving.has(id) ? 0 : 1;
+      });
+      start.fixed = fixed;
+      transfer.push(fixed.buffer);
+    }
+    worker.postMessage(start, transfer);
     this.onProgress({ running: true, iterations: 0, elapsedMs: 0, settled: false });
   }
 

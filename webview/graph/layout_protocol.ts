@@ -16,6 +16,8 @@ export interface LayoutStart {
   groups: Uint32Array;
   /** Stop after this long even if the layout still moves. */
   maxMs: number;
+  /** 1 for a node that stays where it is (one level, no coarsening); absent: every node moves. */
+  fixed?: Uint8Array;
 }
 
 export interface LayoutStop {

@@ -51,7 +51,7 @@ function sliceMs(n: number): number {
 }
 
 /** The node and edge matrices: undirected, no self-loops, no duplicate pairs; mass is 1 + degree. */
-function buildMatrices(positions: Float32Array, edges: Uint32Array): { nodes: Float32Array; edges: Float32Array } {
+function buildMatrices(positions: Float32Array, edges: Uint32Array, fixed?: Uint8Array): { nodes: Float32Array; edges: Float32Array } {
   const n = positions.length / 2;
   const nodes = new Float32Array(n * PPN);
   for (let i = 0; i < n; i++) {
@@ -61,6 +61,7 @@ function buildMatrices(positions: Float32Array, edges: Uint32Array): { nodes: Fl
     nodes[j + 6] = 1; // mass
     nodes[j + 7] = 1; // convergence
     nodes[j + 8] = 1; // size
+    nodes[j + 9] = fixed?.[i] ?? 0; // fixed: ForceAtlas2 leaves it where it is
   }
   const seen = new Set<number>();
   const pairs: number[] = [];
@@ -155,8 +156,11 @@ function start(msg: LayoutStart): void {
   const id = ++run;
   const n = msg.positions.length / 2;
   const t0 = performance.now();
-  if (n > TWO_LEVELS) coarsen(msg.positions, msg.edges, msg.groups, msg.maxMs * 0.2);
-  const m = buildMatrices(msg.positions, msg.edges);
+  if (n > TWO_LEVELS && !msg.fixed) coarsen(msg.positions, msg.edges, msg.groups, msg.maxMs * 0.2);
+  const m = buildMatrices(msg.positions, msg.edges, msg.fixed);
+  // Movement is averaged over the nodes that may move.
+  let free = n;
+  if (msg.fixed) for (let i = 0; i < n; i++) free -= msg.fixed[i];
   const options = optionsFor(n);
   const slowDown = options.slowDown as number;
   const before = new Float32Array(n * 2);
@@ -189,7 +193,7 @@ function start(msg: LayoutStart): void {
         if (x > maxX) maxX = x;
       }
       spread = Math.max(maxX - minX, 1);
-      settled = n === 0 || moved / Math.max(n, 1) / spread < SETTLED;
+      settled = free === 0 || moved / Math.max(free, 1) / spread < SETTLED;
       // Stop when the next iteration, as long as the last one, would overrun the budget.
       const now = performance.now();
       done = settled || now + (now - iterationStart) > t0 + msg.maxMs;

@@ -13,16 +13,28 @@
  * WebGL (SwiftShader, what a machine without a GPU has) pays dearly per instance: 13,000 circles
  * took 400 ms a frame; as points they take a few.
  *
- * Mouse: click selects, double-click opens, drag moves a node (the camera stays put meanwhile),
- * hovering fades all but the node's neighbours.
+ * Hover highlights the node's neighbours. Below FADE_MAX nodes it also fades the rest (a redraw
+ * of every node); above, it redraws only the neighbourhood, through sigma's partial refresh: on
+ * Django (13k nodes) a full redraw per hover cost ~200 ms.
+ *
+ * The camera frames what is shown (`fit`), not sigma's whole extent: the visible nodes, with room
+ * on the right for their labels, in whatever shape the container has (a narrow sidebar, a wide
+ * editor), again on every resize and layout step until the person moves the camera.
+ *
+ * Mouse: click selects, double-click opens (or expands, see GraphViewEvents), drag moves a node
+ * (the camera stays put meanwhile).
  */
 import Sigma from 'sigma';
 import { EdgeLineProgram, NodePointProgram } from 'sigma/rendering';
 import type { EdgeData, ExplorerGraph, NodeData } from '../model/graph_data';
-import { deriveView, nodeVisible, reduceEdge, reduceNode, type DerivedView, type Palette, type ViewState } from '../model/reducers';
+import { deriveView, nodeVisible, reduceEdge, reduceNode, withHover, type DerivedView, type Palette, type ViewState } from '../model/reducers';
+
+/** Up to this many nodes hover fades the rest of the graph (a full redraw); above, it only highlights. */
+export const FADE_MAX = 2000;
 
 export interface GraphViewEvents {
   select(id: string | undefined): void;
+  /** Double-click: open the definition, or expand a file not loaded yet (the App decides). */
   open(id: string): void;
   /** A node was dragged: the layout must stop, or it would pull the node back. */
   dragStart(): void;
@@ -66,13 +78,26 @@ function skipPickingWhileMoving(sigma: Sigma<NodeData, EdgeData>): void {
   });
 }
 
+/** Room kept free around the framed nodes, and on the right for their labels, in pixels. */
+const FIT_PADDING = 24;
+const LABEL_ROOM = 140;
+
 export class GraphView {
   readonly sigma: Sigma<NodeData, EdgeData>;
   private state: ViewState;
+  /** The view without hover; `derived` adds the hovered node's neighbourhood. */
+  private base: DerivedView;
   private derived: DerivedView;
+  private readonly fade: boolean;
   private hovered: string | undefined;
   private dragging: string | undefined;
   private dragged = false;
+  /** The camera follows `fit` (resize, layout steps) until the person moves it. */
+  private autoFit = true;
+  private fitPending = false;
+  /** True while `fit` moves the camera, so its own moves do not count as the person's. */
+  private settingCamera = false;
+  private readonly resizeObserver: ResizeObserver;
 
   constructor(
     container: HTMLElement,
@@ -83,7 +108,8 @@ export class GraphView {
     private readonly events: GraphViewEvents,
   ) {
     this.state = state;
-    this.derived = deriveView(graph, state);
+    this.fade = graph.order <= FADE_MAX;
+    this.base = this.derived = deriveView(graph, state, this.fade);
     const scale = scaleFor(graph.order, graph.size);
     this.sigma = new Sigma<NodeData, EdgeData>(graph, container, {
       // Arrows: every edge kind is directed (calls, imports, contains...). In big graphs only the
@@ -98,8 +124,10 @@ export class GraphView {
       hideEdgesOnMove: scale.hideOnMove,
       hideLabelsOnMove: scale.hideOnMove,
       ...(scale.points ? { nodeProgramClasses: { circle: NodePointProgram }, edgeProgramClasses: { line: EdgeLineProgram } } : {}),
-      minCameraRatio: 0.02,
+      minCameraRatio: 0.005,
       maxCameraRatio: 20,
+      // Framing is ours (fit): sigma's own padding would count twice.
+      stagePadding: 0,
       nodeReducer: (id, a) => reduceNode(this.derived, this.palette, id, a, scale.nodeSize),
       edgeReducer: (key, a) => {
         const [s, t] = this.graph.extremities(key);
@@ -108,6 +136,89 @@ export class GraphView {
     });
     if (scale.points) skipPickingWhileMoving(this.sigma);
     this.wireMouse();
+    this.wireCamera();
+    this.resizeObserver = new ResizeObserver(() => {
+      this.sigma.resize();
+      if (this.autoFit) this.fit();
+      else this.sigma.refresh();
+    });
+    this.resizeObserver.observe(container);
+    this.fit();
+  }
+
+  /**
+   * Frames the visible nodes: their bounding box, with FIT_PADDING around it and LABEL_ROOM on the
+   * right (labels are drawn right of their node), centred in the space left. Works in sigma's
+   * framed coordinates through its own projection, so the container's shape and sigma's
+   * normalisation need no special case.
+   */
+  fit(duration = 0): void {
+    const s = this.sigma;
+    const { width, height } = s.getDimensions();
+    if (width < 2 || height < 2) return;
+    let minX = Infinity;
+    let minY = Infinity;
+    let maxX = -Infinity;
+    let maxY = -Infinity;
+    this.graph.forEachNode((id) => {
+      if (!this.visible(id)) return;
+      const d = s.getNodeDisplayData(id);
+      if (!d) return;
+      if (d.x < minX) minX = d.x;
+      if (d.x > maxX) maxX = d.x;
+      if (d.y < minY) minY = d.y;
+      if (d.y > maxY) maxY = d.y;
+    });
+    const camera = s.getCamera();
+    if (minX === Infinity) {
+      void camera.animatedReset({ duration });
+      return;
+    }
+    const base = { x: 0.5, y: 0.5, ratio: 1, angle: 0 };
+    const o = s.framedGraphToViewport({ x: 0, y: 0 }, { cameraState: base });
+    const ux = s.framedGraphToViewport({ x: 1, y: 0 }, { cameraState: base });
+    const uy = s.framedGraphToViewport({ x: 0, y: 1 }, { cameraState: base });
+    // Pixels per framed unit at ratio 1 (the projection keeps the aspect, so one scale each way).
+    const kx = Math.hypot(ux.x - o.x, ux.y - o.y);
+    const ky = Math.hypot(uy.x - o.x, uy.y - o.y);
+    const labelRoom = Math.min(LABEL_ROOM, width * 0.3);
+    const availW = Math.max(width - 2 * FIT_PADDING - labelRoom, 20);
+    const availH = Math.max(height - 2 * FIT_PADDING, 20);
+    const w = (maxX - minX) * kx;
+    const h = (maxY - minY) * ky;
+    // Camera ratio r shows everything 1/r times bigger than at ratio 1.
+    const zoom = Math.min(w > 0 ? availW / w : Infinity, h > 0 ? availH / h : Infinity);
+    const ratio = Math.min(Math.max(Number.isFinite(zoom) ? 1 / zoom : 0.25, s.getSetting('minCameraRatio') ?? 0), s.getSetting('maxCameraRatio') ?? Infinity);
+    // Centre the box in the space left of the label room: the camera looks labelRoom/2 px to its right.
+    const shift = (labelRoom / 2) * (ratio / kx);
+    const target = { x: (minX + maxX) / 2 + shift, y: (minY + maxY) / 2, ratio, angle: 0 };
+    this.settingCamera = true;
+    if (duration > 0) void camera.animate(target, { duration }).then(() => (this.settingCamera = false));
+    else {
+      camera.setState(target);
+      this.settingCamera = false;
+    }
+  }
+
+  /** Fit again once sigma has processed the positions the layout just wrote (if the camera still follows). */
+  layoutMoved(): void {
+    if (this.autoFit) this.fitPending = true;
+  }
+
+  private wireCamera(): void {
+    this.sigma.on('afterProcess', () => {
+      if (!this.fitPending) return;
+      this.fitPending = false;
+      this.fit();
+    });
+    // Any camera move the person makes ends the following.
+    const manual = (): void => {
+      if (!this.settingCamera) this.autoFit = false;
+    };
+    const mouse = this.sigma.getMouseCaptor();
+    mouse.on('wheel', manual);
+    mouse.on('mousedown', manual);
+    this.sigma.getTouchCaptor().on('touchdown', manual);
   }
 
   private visible(id: string): boolean {
@@ -126,8 +237,36 @@ export class GraphView {
   }
 
   private rederive(): void {
-    this.derived = deriveView(this.graph, { ...this.state, hovered: this.hovered });
+    this.base = deriveView(this.graph, this.state, this.fade);
+    this.derived = withHover(this.graph, this.base, this.hovered);
     this.sigma.refresh();
+  }
+
+  /** A new hovered node (or none): a full redraw when fading, else only the two neighbourhoods. */
+  private hover(id: string | undefined): void {
+    const before = this.derived;
+    this.hovered = id;
+    this.derived = withHover(this.graph, this.base, id);
+    if (this.fade) {
+      this.sigma.refresh();
+      return;
+    }
+    const nodes = new Set<string>();
+    const edges = new Set<string>();
+    for (const v of [before, this.derived]) {
+      const h = v.state.hovered;
+      if (h === undefined || !this.graph.hasNode(h)) continue;
+      for (const n of v.hover ?? []) if (this.graph.hasNode(n)) nodes.add(n);
+      this.graph.forEachEdge(h, (key) => {
+        edges.add(key);
+      });
+    }
+    try {
+      this.sigma.refresh({ partialGraph: { nodes: [...nodes], edges: [...edges] }, skipIndexation: true, schedule: true });
+    } catch {
+      // A node or edge sigma has not indexed yet (a diff just landed): redraw everything once.
+      this.sigma.refresh();
+    }
   }
 
   /** Whether a node is drawn under the current filters and focus. */
@@ -139,26 +278,27 @@ export class GraphView {
   moveTo(id: string, duration = 400): void {
     const d = this.sigma.getNodeDisplayData(id);
     if (!d) return;
+    this.autoFit = false;
     void this.sigma.getCamera().animate({ x: d.x, y: d.y, ratio: Math.min(this.sigma.getCamera().ratio, 0.25) }, { duration });
   }
 
+  /** Zoom in or out (the camera stops following the layout), or frame what is shown again (it follows again). */
   zoom(direction: 'in' | 'out' | 'reset'): void {
     const camera = this.sigma.getCamera();
+    if (direction === 'reset') {
+      this.autoFit = true;
+      this.fit(300);
+      return;
+    }
+    this.autoFit = false;
     if (direction === 'in') void camera.animatedZoom({ duration: 200 });
-    else if (direction === 'out') void camera.animatedUnzoom({ duration: 200 });
-    else void camera.animatedReset({ duration: 300 });
+    else void camera.animatedUnzoom({ duration: 200 });
   }
 
   private wireMouse(): void {
     const s = this.sigma;
-    s.on('enterNode', ({ node }) => {
-      this.hovered = node;
-      this.rederive();
-    });
-    s.on('leaveNode', () => {
-      this.hovered = undefined;
-      this.rederive();
-    });
+    s.on('enterNode', ({ node }) => this.hover(node));
+    s.on('leaveNode', () => this.hover(undefined));
     s.on('clickNode', ({ node }) => {
       if (!this.dragged) this.events.select(node);
     });
@@ -190,6 +330,7 @@ export class GraphView {
   }
 
   kill(): void {
+    this.resizeObserver.disconnect();
     this.sigma.kill();
   }
 }

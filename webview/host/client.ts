@@ -2,15 +2,16 @@
  * Explorer client
  * ===============
  * The one object components talk to the host through: methods (`open`, `reindex`, `follow`,
- * `save`), never postMessage. Requests carry a number and their reply is matched to it. The same
+ * `expand`, `search`, `save`), never postMessage. Requests carry a number and their reply is matched to it. The same
  * client serves both hosts; a transport hides whether the other side is VS Code (postMessage) or
  * `kg-memory serve --ui` (a read-only HTTP API, see http_transport.ts).
  */
-import type { ExportFormat, HostMessage, ViewMessage } from '../../extension/protocol';
+import type { ExportFormat, HostMessage, ViewMessage, WireHit } from '../../extension/protocol';
 
 export interface Reply {
   ok: boolean;
   message?: string;
+  hits?: WireHit[];
 }
 
 /** What carries messages; `send` of a request resolves through a `reply` message. */
@@ -32,7 +33,7 @@ export class ExplorerClient {
       if (m.type === 'reply') {
         const resolve = this.pending.get(m.req);
         this.pending.delete(m.req);
-        resolve?.(m.message === undefined ? { ok: m.ok } : { ok: m.ok, message: m.message });
+        resolve?.({ ok: m.ok, ...(m.message !== undefined ? { message: m.message } : {}), ...(m.hits !== undefined ? { hits: m.hits } : {}) });
         return;
       }
       for (const fn of this.listeners) fn(m);
@@ -68,6 +69,17 @@ export class ExplorerClient {
 
   follow(on: boolean): void {
     this.transport.send({ type: 'follow', on });
+  }
+
+  /** Loads the symbols of the node's file (or module) into a partial graph; they arrive as a diff first. */
+  expand(id: string): Promise<Reply> {
+    return this.request({ type: 'expand', id });
+  }
+
+  /** Searches the whole graph on the host. */
+  async search(query: string, limit: number): Promise<WireHit[]> {
+    const r = await this.request({ type: 'search', query, limit });
+    return r.ok ? (r.hits ?? []) : [];
   }
 
   save(format: ExportFormat, data: string): Promise<Reply> {

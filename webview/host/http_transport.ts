@@ -6,8 +6,26 @@
  * graph comes from GET /api/graph; GET /api/version is polled and, when it moves, the graph is
  * fetched again and the difference delivered as a diff, as VS Code would push it. Opening files and
  * reindexing are refused politely; exports are downloaded by the page itself.
+ *
+ * A partial graph (the server sent its overview) grows by slices: `expand` fetches the symbols of
+ * a file or module from /api/expand and delivers them as a diff; the slices are fetched again with
+ * the overview when the version moves, so live changes reach what is loaded. Search goes to
+ * /api/search, over the whole graph.
  */
-import { diffWireGraphs, isEmptyDiff, UI_API, type HostMessage, type UiGraphResponse, type UiVersionResponse, type ViewMessage, type WireGraph } from '../../extension/protocol';
+import {
+  composeWireGraph,
+  diffWireGraphs,
+  isEmptyDiff,
+  UI_API,
+  type HostMessage,
+  type UiExpandResponse,
+  type UiGraphResponse,
+  type UiSearchResponse,
+  type UiVersionResponse,
+  type ViewMessage,
+  type WireGraph,
+  type WireSlice,
+} from '../../extension/protocol';
 import type { Transport } from './client';
 
 const POLL_MS = 2000;
@@ -37,22 +55,52 @@ export function httpTransport(token: string): Transport {
   let listener: (m: HostMessage) => void = () => undefined;
   let graph: WireGraph | undefined;
   let version = -1;
+  let partial = false;
+  let overview: WireGraph = { nodes: [], edges: [] };
+  /** The slices expanded so far, by the id that was expanded. */
+  const slices = new Map<string, WireSlice>();
   const get = async <T>(path: string): Promise<T> => {
     const res = await fetch(path, { headers: { authorization: `Bearer ${token}` }, cache: 'no-store' });
     if (!res.ok) throw new Error(res.status === 401 ? 'The token is missing or wrong: open the link kg-memory serve --ui printed.' : `${path}: HTTP ${res.status}`);
     return (await res.json()) as T;
   };
+  const slice = async (id: string): Promise<UiExpandResponse> => get<UiExpandResponse>(`${UI_API.expand}?id=${encodeURIComponent(id)}`);
+  /** Delivers the difference between what the page has and the overview with its slices. */
+  const deliver = (totals?: UiGraphResponse['totals']): void => {
+    const next = composeWireGraph(overview, slices.values());
+    if (graph !== undefined) {
+      const diff = diffWireGraphs(graph, next);
+      if (!isEmptyDiff(diff)) listener(totals ? { type: 'diff', diff, totals } : { type: 'diff', diff });
+    }
+    graph = next;
+  };
   const load = async (): Promise<void> => {
     const r = await get<UiGraphResponse>(UI_API.graph);
     version = r.version;
+    partial = r.totals.partial;
+    overview = r.graph;
+    if (partial) {
+      const again = await Promise.all([...slices.keys()].map(async (id) => [id, await slice(id).catch(() => undefined)] as const));
+      for (const [id, s] of again) {
+        if (s) slices.set(id, s.slice);
+        else slices.delete(id);
+      }
+    } else slices.clear();
     if (graph === undefined) {
-      listener({ type: 'init', host: { kind: 'browser', folder: r.folder, largeGraph: r.largeGraph }, graph: r.graph, state: r.state });
+      graph = composeWireGraph(overview, slices.values());
+      listener({ type: 'init', host: { kind: 'browser', folder: r.folder, largeGraph: r.largeGraph }, graph, state: r.state, totals: r.totals });
     } else {
-      const diff = diffWireGraphs(graph, r.graph);
-      if (!isEmptyDiff(diff)) listener({ type: 'diff', diff });
+      deliver(r.totals);
       listener({ type: 'state', state: r.state });
     }
-    graph = r.graph;
+  };
+  const expand = async (id: string): Promise<void> => {
+    if (!partial || slices.has(id)) return;
+    const s = await slice(id);
+    slices.set(id, s.slice);
+    // The graph moved since the overview: fetch it all again, this slice with it.
+    if (s.version !== version) await load();
+    else deliver();
   };
   const poll = async (): Promise<void> => {
     try {
@@ -88,6 +136,18 @@ export function httpTransport(token: string): Transport {
           reply(m.req, true);
           return;
         case 'follow':
+          return;
+        case 'expand':
+          expand(m.id).then(
+            () => reply(m.req, true),
+            (err: unknown) => reply(m.req, false, (err as Error).message),
+          );
+          return;
+        case 'search':
+          get<UiSearchResponse>(`${UI_API.search}?q=${encodeURIComponent(m.query)}&limit=${m.limit}`).then(
+            (r) => listener({ type: 'reply', req: m.req, ok: true, hits: r.hits }),
+            (err: unknown) => reply(m.req, false, (err as Error).message),
+          );
           return;
       }
     },

@@ -5,8 +5,8 @@
  * transitions are testable without a browser. The graph itself is not here (it is a mutable
  * graphology object held by the App); `graphVersion` counts its changes so derived lists refresh.
  */
-import type { HostInfo, WireIndexState } from '../../extension/protocol';
-import { applyPreset, initialPreset, toggleEdgeKind, toggleExpanded, toggleNodeKind, type PresetId } from './filters';
+import type { HostInfo, WireIndexState, WireTotals } from '../../extension/protocol';
+import { applyPreset, expandPath, initialPreset, toggleEdgeKind, toggleExpanded, toggleNodeKind, type PresetId } from './filters';
 import type { ViewState } from './reducers';
 
 export interface LayoutStatus {
@@ -18,6 +18,8 @@ export interface LayoutStatus {
 
 export interface AppState {
   host?: HostInfo;
+  /** The whole graph's size, and whether only part of it is loaded. */
+  totals: WireTotals;
   indexState: WireIndexState;
   graphVersion: number;
   /** Kinds present in the graph, in the filter panel. */
@@ -29,6 +31,7 @@ export interface AppState {
 }
 
 export const initialAppState: AppState = {
+  totals: { partial: false, nodes: 0, edges: 0 },
   indexState: { kind: 'idle' },
   graphVersion: 0,
   present: { nodes: [], edges: [] },
@@ -38,13 +41,14 @@ export const initialAppState: AppState = {
 };
 
 export type AppAction =
-  | { type: 'init'; host: HostInfo; state: WireIndexState; present: AppState['present']; nodeCount: number }
-  | { type: 'graphChanged'; present: AppState['present'] }
+  | { type: 'init'; host: HostInfo; state: WireIndexState; present: AppState['present']; totals: WireTotals }
+  | { type: 'graphChanged'; present: AppState['present']; totals?: WireTotals }
   | { type: 'indexState'; state: WireIndexState }
   | { type: 'preset'; preset: PresetId }
   | { type: 'toggleNodeKind'; kind: string }
   | { type: 'toggleEdgeKind'; kind: string }
   | { type: 'toggleExpanded'; path: string }
+  | { type: 'expand'; path: string }
   | { type: 'select'; id: string | undefined }
   | { type: 'focusDepth'; depth: number }
   | { type: 'follow'; on: boolean }
@@ -54,8 +58,9 @@ export type AppAction =
 export function appReducer(s: AppState, a: AppAction): AppState {
   switch (a.type) {
     case 'init': {
-      const preset = initialPreset(a.nodeCount, a.host.largeGraph);
-      return { ...s, host: a.host, indexState: a.state, present: a.present, graphVersion: s.graphVersion + 1, view: { filters: applyPreset(preset, a.present), focusDepth: 0 } };
+      // A partial graph is above the limit by definition; the whole graph's size decides otherwise.
+      const preset = a.totals.partial ? 'architecture' : initialPreset(a.totals.nodes, a.host.largeGraph);
+      return { ...s, host: a.host, totals: a.totals, indexState: a.state, present: a.present, graphVersion: s.graphVersion + 1, view: { filters: applyPreset(preset, a.present), focusDepth: 0 } };
     }
     case 'graphChanged': {
       // Kinds that appear for the first time are shown when the preset shows everything.
@@ -63,18 +68,20 @@ export function appReducer(s: AppState, a: AppAction): AppState {
       const everything = f.preset === 'everything';
       const nodeKinds = everything ? new Set(a.present.nodes) : f.nodeKinds;
       const edgeKinds = everything ? new Set(a.present.edges) : f.edgeKinds;
-      return { ...s, present: a.present, graphVersion: s.graphVersion + 1, view: { ...s.view, filters: { ...f, nodeKinds, edgeKinds } } };
+      return { ...s, ...(a.totals ? { totals: a.totals } : {}), present: a.present, graphVersion: s.graphVersion + 1, view: { ...s.view, filters: { ...f, nodeKinds, edgeKinds } } };
     }
     case 'indexState':
       return { ...s, indexState: a.state };
     case 'preset':
-      return { ...s, view: { ...s.view, filters: applyPreset(a.preset, s.present) } };
+      return { ...s, view: { ...s.view, filters: applyPreset(a.preset, s.present, s.view.filters.expanded) } };
     case 'toggleNodeKind':
       return { ...s, view: { ...s.view, filters: toggleNodeKind(s.view.filters, a.kind) } };
     case 'toggleEdgeKind':
       return { ...s, view: { ...s.view, filters: toggleEdgeKind(s.view.filters, a.kind) } };
     case 'toggleExpanded':
       return { ...s, view: { ...s.view, filters: toggleExpanded(s.view.filters, a.path) } };
+    case 'expand':
+      return { ...s, view: { ...s.view, filters: expandPath(s.view.filters, a.path) } };
     case 'select': {
       const view: ViewState = { ...s.view };
       if (a.id === undefined) delete view.selected;

@@ -4,7 +4,7 @@
  * A node's properties and its connections grouped by edge kind and direction ("calls",
  * "called by"), each connection naming the node to move to. Pure over the graph.
  */
-import type { ExplorerGraph } from './graph_data';
+import type { ExplorerGraph, NodeData } from './graph_data';
 import { edgeStyle, nodeStyle } from './kinds';
 
 const INCOMING: Record<string, string> = {
@@ -19,6 +19,16 @@ const INCOMING: Record<string, string> = {
   references: 'referenced by',
   governs: 'governed by',
   defines: 'defined by',
+  supersedes: 'superseded by',
+  mentions: 'mentioned in',
+  uses: 'used by',
+  part_of: 'parts',
+  configured_via: 'configures',
+  owned_by: 'owns',
+  precedes: 'follows',
+  cites: 'cited by',
+  decided_in: 'decisions made here',
+  considered: 'considered in',
 };
 
 export interface Connection {
@@ -40,6 +50,8 @@ export interface NodeDetail {
   name: string;
   kind: string;
   kindLabel: string;
+  /** The file (or folder, for a module) it belongs to. */
+  path?: string;
   location?: string;
   props: [string, string][];
   groups: ConnectionGroup[];
@@ -54,6 +66,7 @@ export function nodeDetail(g: ExplorerGraph, id: string): NodeDetail | undefined
   if (!g.hasNode(id)) return undefined;
   const a = g.getNodeAttributes(id);
   const props: [string, string][] = [['id', id]];
+  props.push(...kindProps(a));
   if (a.signature) props.push(['signature', a.signature]);
   if (a.doc) props.push(['doc', a.doc]);
   if (a.language) props.push(['language', a.language]);
@@ -77,6 +90,34 @@ export function nodeDetail(g: ExplorerGraph, id: string): NodeDetail | undefined
   const sorted = [...groups.values()].sort((x, y) => (x.direction === y.direction ? x.label.localeCompare(y.label) : x.direction === 'out' ? -1 : 1));
   for (const group of sorted) group.items.sort((x, y) => nodeStyle(x.kind).rank - nodeStyle(y.kind).rank || x.name.localeCompare(y.name));
   const detail: NodeDetail = { id, name: a.name, kind: a.kind, kindLabel: nodeStyle(a.kind).label, props, groups: sorted };
-  if (a.path !== undefined) detail.location = a.line !== undefined ? `${a.path}:${a.line}` : a.path;
+  if (a.path !== undefined) {
+    detail.path = a.path;
+    detail.location = a.line !== undefined ? `${a.path}:${a.line}` : a.path;
+  }
   return detail;
+}
+
+const percent = (x: number): string => `${Math.round((x <= 1 ? x * 100 : x))} %`;
+
+/** What a doc, an entity, a decision or a trade-off says of itself, before the common properties. */
+export function kindProps(a: Pick<NodeData, 'docs' | 'llm'>): [string, string][] {
+  const out: [string, string][] = [];
+  const d = a.docs;
+  if (d) {
+    if (d.title) out.push(['title', d.title]);
+    if (d.format) out.push(['format', d.format]);
+    if (d.chunks !== undefined) out.push(['chunks', String(d.chunks)]);
+    if (d.entityType) out.push(['type', d.entityType]);
+    if (d.aliases?.length) out.push(['aliases', d.aliases.join(', ')]);
+    if (d.mentionCount !== undefined) out.push(['mentions', String(d.mentionCount)]);
+  }
+  const l = a.llm;
+  if (l) {
+    if (l.statement) out.push(['statement', l.statement]);
+    if (l.rationale) out.push(['rationale', l.rationale]);
+    if (l.chosen) out.push(['chosen', l.chosen]);
+    if (l.rejected) out.push(['rejected', l.rejected]);
+    if (l.confidence !== undefined) out.push(['confidence', percent(l.confidence)]);
+  }
+  return out;
 }

@@ -6,8 +6,10 @@
  * (colours, labels, hidden) is decided by the reducers, never written here.
  *
  * New nodes start at a deterministic place: near a neighbour that already has one (so a save
- * grows the picture where the change is), else at a spot hashed from their file, so a file's
- * symbols start together and ForceAtlas2 has less to undo.
+ * grows the picture where the change is), else around their file's node when it is drawn (the
+ * symbols an expand brings in: on a small spiral, so a hundred of them do not start on one spot),
+ * else at a spot hashed from their file, so a file's symbols start together and ForceAtlas2 has
+ * less to undo.
  */
 import { MultiDirectedGraph } from 'graphology';
 import type { WireDiff, WireEdgeRef, WireGraph, WireNode } from '../../extension/protocol';
@@ -96,18 +98,43 @@ export function applyDiff(g: ExplorerGraph, d: WireDiff): string[] {
     if (g.hasNode(s) && !neighbour.has(t)) neighbour.set(t, s);
     if (g.hasNode(t) && !neighbour.has(s)) neighbour.set(s, t);
   }
+  const anchor = new Map<string, string>();
+  const count = new Map<string, number>();
   for (const n of added) {
-    const near = neighbour.get(n.id);
+    let near = neighbour.get(n.id);
+    if ((near === undefined || !g.hasNode(near)) && n.path !== undefined && g.hasNode(`file:${n.path}`)) near = `file:${n.path}`;
+    if (near === undefined || !g.hasNode(near)) continue;
+    anchor.set(n.id, near);
+    count.set(near, (count.get(near) ?? 0) + 1);
+  }
+  // The symbols around one node fill a disc of a fraction of the mean spacing between nodes.
+  const radius = anchor.size > 0 ? meanSpacing(g) * 0.4 : 0;
+  const placed = new Map<string, number>();
+  for (const n of added) {
+    const near = anchor.get(n.id);
     let pos = seedPosition(n);
-    if (near !== undefined && g.hasNode(near)) {
+    if (near !== undefined) {
       const a = g.getNodeAttributes(near);
-      const j = hash32(n.id);
-      pos = { x: a.x + ((j & 0xff) - 128) / 16, y: a.y + (((j >>> 8) & 0xff) - 128) / 16 };
+      const k = (placed.get(near) ?? 0) + 1;
+      placed.set(near, k);
+      const r = radius * Math.sqrt(k / (count.get(near) ?? 1));
+      pos = { x: a.x + r * Math.cos(k * 2.39996), y: a.y + r * Math.sin(k * 2.39996) };
     }
     g.addNode(n.id, dataOf(n, pos));
   }
   for (const e of d.addEdges) addEdge(g, e);
   return added.map((n) => n.id);
+}
+
+/** The mean distance between neighbouring nodes drawn so far: the layout's width over sqrt(nodes). */
+function meanSpacing(g: ExplorerGraph): number {
+  let minX = Infinity;
+  let maxX = -Infinity;
+  g.forEachNode((_id, a) => {
+    if (a.x < minX) minX = a.x;
+    if (a.x > maxX) maxX = a.x;
+  });
+  return g.order > 1 ? Math.max((maxX - minX) / Math.sqrt(g.order), 1) : 10;
 }
 
 /** Kinds present in the graph, with counts, for the filter panel and the stats bar. */

@@ -32,9 +32,13 @@ export const NODE_KINDS: Record<string, KindStyle> = {
   variable: { label: 'Variable', glyph: 'v', color: 'muted', size: 3.5, rank: 10 },
   external: { label: 'External package', glyph: '⬡', color: 'muted', size: 7, rank: 11 },
   adr: { label: 'Decision (ADR)', glyph: '◆', color: 'red', size: 10, rank: 12 },
-  concept: { label: 'Concept', glyph: '◇', color: 'purple', size: 7, rank: 13 },
-  config: { label: 'Config', glyph: '⚙', color: 'orange', size: 7, rank: 14 },
-  memory: { label: 'Memory (agent note)', glyph: '✎', color: 'blue', size: 6, rank: 15 },
+  decision: { label: 'Decision (extracted)', glyph: '✦', color: 'red', size: 7.5, rank: 13 },
+  trade_off: { label: 'Trade-off', glyph: '⇄', color: 'orange', size: 6, rank: 14 },
+  concept: { label: 'Concept', glyph: '◇', color: 'purple', size: 7, rank: 15 },
+  config: { label: 'Config', glyph: '⚙', color: 'orange', size: 7, rank: 16 },
+  doc: { label: 'Document', glyph: '¶', color: 'yellow', size: 8.5, rank: 17 },
+  entity: { label: 'Entity (from docs)', glyph: '◎', color: 'green', size: 5.5, rank: 18 },
+  memory: { label: 'Memory (agent note)', glyph: '✎', color: 'blue', size: 6, rank: 19 },
 };
 
 export const EDGE_KINDS: Record<string, { label: string; color: ColorSlot; directed: boolean }> = {
@@ -50,6 +54,19 @@ export const EDGE_KINDS: Record<string, { label: string; color: ColorSlot; direc
   governs: { label: 'governs', color: 'red', directed: true },
   defines: { label: 'defines', color: 'purple', directed: true },
   about: { label: 'about (note)', color: 'blue', directed: true },
+  supersedes: { label: 'supersedes', color: 'red', directed: true },
+  same_as: { label: 'same as', color: 'purple', directed: true },
+  related_to: { label: 'related to', color: 'muted', directed: true },
+  mentions: { label: 'mentions', color: 'yellow', directed: true },
+  uses: { label: 'uses', color: 'green', directed: true },
+  part_of: { label: 'part of', color: 'purple', directed: true },
+  integrates_with: { label: 'integrates with', color: 'orange', directed: true },
+  configured_via: { label: 'configured via', color: 'orange', directed: true },
+  owned_by: { label: 'owned by', color: 'blue', directed: true },
+  precedes: { label: 'precedes', color: 'muted', directed: true },
+  cites: { label: 'cites', color: 'yellow', directed: true },
+  decided_in: { label: 'decided in', color: 'red', directed: true },
+  considered: { label: 'considered', color: 'orange', directed: true },
 };
 
 const UNKNOWN: KindStyle = { label: 'Other', glyph: '•', color: 'fg', size: 4, rank: 99 };

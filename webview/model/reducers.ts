@@ -6,8 +6,14 @@
  * hovering changes only the view state and asks sigma to refresh: no graph mutation, no new
  * renderer, no layout reset.
  *
- * `deriveView` does the per-state work once (focus BFS, hover neighbours), so the per-node
- * reducer is a few set lookups: sigma calls it for every node on each refresh.
+ * `deriveView` does the per-state work once (focus BFS, the `via` neighbours), `withHover` the
+ * hover's neighbours, so the per-node reducer is a few set lookups: sigma calls it for every node
+ * on each refresh.
+ *
+ * Hover in a big graph touches only the hovered node's neighbourhood (labels forced, its edges
+ * coloured) and never a node's size, z-index or an edge's type, so the renderer can redraw just
+ * those nodes and edges (sigma's partial refresh). Small graphs also fade everything else, which
+ * means redrawing every node: cheap below a few thousand.
  */
 import type { EdgeData, ExplorerGraph, NodeData } from './graph_data';
 import { nodePasses, type FilterState } from './filters';
@@ -28,26 +34,54 @@ export interface DerivedView {
   state: ViewState;
   /** Focus mode: the only nodes shown. */
   focus?: Set<string>;
+  /** Nodes shown besides the kinds because a `via` edge joins them to a shown node. */
+  extra?: Set<string>;
   /** Hover: the hovered node and its neighbours. */
   hover?: Set<string>;
+  /** Fade what is not hovered (small graphs). */
+  fade: boolean;
 }
 
 export function nodeVisible(v: DerivedView, id: string, a: Pick<NodeData, 'kind' | 'path'>): boolean {
   if (v.focus) return v.focus.has(id);
-  return nodePasses(v.state.filters, a.kind, a.path) || id === v.state.selected;
+  return nodePasses(v.state.filters, a.kind, a.path) || id === v.state.selected || (v.extra?.has(id) ?? false);
 }
 
-export function deriveView(g: ExplorerGraph, state: ViewState): DerivedView {
-  const v: DerivedView = { state };
+/** The nodes a `via` edge joins to a node the kinds show (the code a doc mentions). */
+function viaNeighbours(g: ExplorerGraph, state: ViewState): Set<string> {
+  const f = state.filters;
+  const out = new Set<string>();
+  const passes = (id: string): boolean => nodePasses(f, g.getNodeAttribute(id, 'kind'), g.getNodeAttribute(id, 'path'));
+  g.forEachEdge((_k, e, s, t) => {
+    if (!f.via.has(e.kind)) return;
+    if (passes(s)) out.add(t);
+    if (passes(t)) out.add(s);
+  });
+  return out;
+}
+
+/** `fade`: fade what is not hovered (redraws every node on each hover). */
+export function deriveView(g: ExplorerGraph, state: ViewState, fade = true): DerivedView {
+  const { hovered, ...rest } = state;
+  const v: DerivedView = { state: rest, fade };
   const edgeOk = (k: string): boolean => state.filters.edgeKinds.has(k);
-  const nodeOk = (id: string): boolean => nodePasses(state.filters, g.getNodeAttribute(id, 'kind'), g.getNodeAttribute(id, 'path'));
+  if (state.filters.via.size > 0) v.extra = viaNeighbours(g, state);
+  const nodeOk = (id: string): boolean => nodeVisible({ state: v.state, fade, ...(v.extra ? { extra: v.extra } : {}) }, id, g.getNodeAttributes(id));
   if (state.focusDepth > 0 && state.selected !== undefined && g.hasNode(state.selected)) {
     v.focus = neighbourhood(g, state.selected, state.focusDepth, edgeOk, nodeOk);
   }
-  if (state.hovered !== undefined && g.hasNode(state.hovered)) {
-    const ok = (id: string): boolean => nodeVisible(v, id, g.getNodeAttributes(id));
-    v.hover = neighbourhood(g, state.hovered, 1, edgeOk, ok);
-  }
+  return withHover(g, v, hovered);
+}
+
+/** The view with this node hovered (or none): its neighbours over the edges and through the nodes shown. */
+export function withHover(g: ExplorerGraph, base: DerivedView, hovered: string | undefined): DerivedView {
+  const { hovered: _was, ...state } = base.state;
+  const { hover: _hover, ...rest } = base;
+  const v: DerivedView = { ...rest, state };
+  if (hovered === undefined || !g.hasNode(hovered)) return v;
+  v.state = { ...state, hovered };
+  const edgeOk = (k: string): boolean => state.filters.edgeKinds.has(k);
+  v.hover = neighbourhood(g, hovered, 1, edgeOk, (id) => nodeVisible(v, id, g.getNodeAttributes(id)));
   return v;
 }
 
@@ -70,7 +104,7 @@ export function reduceNode(v: DerivedView, palette: Palette, id: string, a: Node
   const hidden = !nodeVisible(v, id, a);
   const selected = id === v.state.selected;
   const inHover = v.hover?.has(id) ?? false;
-  const faded = v.hover !== undefined && !inHover;
+  const faded = v.fade && v.hover !== undefined && !inHover;
   return {
     x: a.x,
     y: a.y,
@@ -79,8 +113,9 @@ export function reduceNode(v: DerivedView, palette: Palette, id: string, a: Node
     color: faded ? palette.faded : selected ? palette.highlight : palette[style.color],
     hidden,
     highlighted: selected || id === v.state.hovered,
-    forceLabel: selected || (inHover && !faded),
-    zIndex: selected || inHover ? 2 : faded ? 0 : 1,
+    forceLabel: selected || inHover,
+    // Without fading, hover never changes the z-index: the renderer redraws only the neighbourhood.
+    zIndex: selected || (v.fade && inHover) ? 2 : faded ? 0 : 1,
   };
 }
 
@@ -99,9 +134,12 @@ export function reduceEdge(v: DerivedView, palette: Palette, a: EdgeData, source
   const touchesHover = v.state.hovered !== undefined && (source === v.state.hovered || target === v.state.hovered);
   const touchesSelected = v.state.selected !== undefined && (source === v.state.selected || target === v.state.selected);
   const slot = edgeStyle(a.kind).color;
-  const type = arrows || touchesHover || touchesSelected ? 'arrow' : 'line';
-  if (v.hover !== undefined) {
+  // Hover never changes the type or z-index without fading (see withHover): only colour and width.
+  const type = arrows || touchesSelected || (v.fade && touchesHover) ? 'arrow' : 'line';
+  if (v.fade && v.hover !== undefined) {
     return { type, hidden, color: touchesHover ? palette[slot] : palette.faded, size: touchesHover ? 2 : 0.5, zIndex: touchesHover ? 2 : 0 };
   }
-  return { type, hidden, color: touchesSelected ? palette[slot] : palette.edge, size: touchesSelected ? 1.5 : 0.6, zIndex: touchesSelected ? 1 : 0 };
+  const zIndex = touchesSelected ? 1 : 0;
+  if (touchesHover) return { type, hidden, color: palette[slot], size: 2, zIndex };
+  return { type, hidden, color: touchesSelected ? palette[slot] : palette.edge, size: touchesSelected ? 1.5 : 0.6, zIndex };
 }

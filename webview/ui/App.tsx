@@ -4,6 +4,12 @@
  * Holds the graph (a graphology object, mutated by host messages) and the UI state (a reducer),
  * and wires them to the canvas and the panels. Host messages: `init` builds the graph and starts
  * the layout, `diff` patches it in place (layout and camera stay), `reveal` follows the editor.
+ *
+ * A partial graph (above the size limit: the host sent the overview) grows on demand: expanding a
+ * file or module (the detail panel's button, a double-click on it) asks the host for its symbols,
+ * which arrive as a diff and are laid out around their file while the rest stays put; search asks
+ * the host, and choosing a symbol not loaded yet (or following the editor to one) loads its file
+ * first.
  */
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { HostMessage } from '../../extension/protocol';
@@ -14,10 +20,11 @@ import { themeColor } from '../graph/theme';
 import type { ExplorerClient } from '../host/client';
 import { appReducer, initialAppState } from '../model/app_state';
 import { nodeDetail } from '../model/detail';
+import { isExpanded } from '../model/filters';
 import { applyDiff, buildGraph, kindCounts, type ExplorerGraph } from '../model/graph_data';
 import { nodeStyle } from '../model/kinds';
 import { deriveView, nodeVisible } from '../model/reducers';
-import { buildSearchIndex } from '../model/search';
+import { buildSearchIndex, type SearchHit } from '../model/search';
 import { ExplorerContext, type ExplorerCtx } from './context';
 import { DetailPanel } from './DetailPanel';
 import { FilterPanel, PresetBar } from './FilterPanel';
@@ -28,6 +35,8 @@ import { installTestHooks } from './test_hooks';
 
 /** The layout's time budget: the issue asks for a settled picture within 5 s. */
 const LAYOUT_MS = 4500;
+/** Laying out the symbols an expand brought in, around their files, with everything else pinned. */
+const EXPAND_LAYOUT_MS = 1500;
 
 export function App({ client }: { client: ExplorerClient }) {
   const [state, dispatch] = useReducer(appReducer, initialAppState);
@@ -40,6 +49,11 @@ export function App({ client }: { client: ExplorerClient }) {
   followRef.current = state.follow;
   const gvRef = useRef(gv);
   gvRef.current = gv;
+  const graphRef = useRef<ExplorerGraph>();
+  const partialRef = useRef(false);
+  partialRef.current = state.totals.partial;
+  const expandedRef = useRef(state.view.filters.expanded);
+  expandedRef.current = state.view.filters.expanded;
 
   // ---- host messages --------------------------------------------------------------------------
   useEffect(() => {
@@ -48,29 +62,32 @@ export function App({ client }: { client: ExplorerClient }) {
       switch (m.type) {
         case 'init': {
           layout.current?.dispose();
-          g = buildGraph(m.graph);
+          g = graphRef.current = buildGraph(m.graph);
           const c = kindCounts(g);
-          dispatch({ type: 'init', host: m.host, state: m.state, present: presentKinds(c), nodeCount: g.order });
+          dispatch({ type: 'init', host: m.host, state: m.state, present: presentKinds(c), totals: m.totals });
           setGraph(g);
-          layout.current = new LayoutRunner(g, (status) => dispatch({ type: 'layout', status }));
+          layout.current = new LayoutRunner(g, (status) => {
+            dispatch({ type: 'layout', status });
+            gvRef.current?.layoutMoved();
+          });
           if (g.order > 0) layout.current.start(LAYOUT_MS);
           return;
         }
-        case 'diff':
+        case 'diff': {
           if (!g) return;
           // Positions are matched by index in the worker: a changed node set ends the run.
           layout.current?.stop();
-          applyDiff(g, m.diff);
-          dispatch({ type: 'graphChanged', present: presentKinds(kindCounts(g)) });
+          const added = applyDiff(g, m.diff);
+          dispatch({ type: 'graphChanged', present: presentKinds(kindCounts(g)), ...(m.totals ? { totals: m.totals } : {}) });
+          // Symbols an expand brought in settle around their files; nothing else moves.
+          if (partialRef.current && added.length > 0) layout.current?.start(EXPAND_LAYOUT_MS, new Set(added));
           return;
+        }
         case 'state':
           dispatch({ type: 'indexState', state: m.state });
           return;
         case 'reveal':
-          if (followRef.current && g?.hasNode(m.id)) {
-            dispatch({ type: 'select', id: m.id });
-            gvRef.current?.moveTo(m.id);
-          }
+          if (followRef.current) showRef.current(m.id);
           return;
         case 'reply':
           return;
@@ -94,11 +111,39 @@ export function App({ client }: { client: ExplorerClient }) {
     if (preset !== 'custom') gvRef.current?.zoom('reset');
   }, [preset]);
 
-  const goTo = useCallback((id: string) => {
-    dispatch({ type: 'select', id });
-    // The node may be hidden until the selection shows it; move once sigma has its position.
-    requestAnimationFrame(() => gvRef.current?.moveTo(id));
-  }, []);
+  /**
+   * Shows the symbols of a node's file, or of a module's files: in a partial graph they are fetched
+   * from the host first (they arrive as a diff before the reply). Resolves when they are in.
+   */
+  const expand = useCallback(
+    async (id: string, path: string | undefined): Promise<void> => {
+      if (partialRef.current) {
+        const r = await client.expand(id);
+        if (!r.ok) {
+          dispatch({ type: 'notice', text: r.message ?? 'Could not load its symbols.' });
+          return;
+        }
+      }
+      const p = path ?? graphRef.current?.getNodeAttribute(id, 'path');
+      if (p !== undefined) dispatch({ type: 'expand', path: p });
+    },
+    [client],
+  );
+  const goTo = useCallback(
+    (id: string) => {
+      const select = (): void => {
+        dispatch({ type: 'select', id });
+        // The node may be hidden until the selection shows it; move once sigma has its position.
+        requestAnimationFrame(() => gvRef.current?.moveTo(id));
+      };
+      // A symbol of a file not loaded yet (a search hit, the editor's cursor): load its file first.
+      if (graphRef.current?.hasNode(id) || !partialRef.current) select();
+      else void expand(id, undefined).then(() => graphRef.current?.hasNode(id) && select());
+    },
+    [expand],
+  );
+  const showRef = useRef(goTo);
+  showRef.current = goTo;
   const open = useCallback(
     (id: string) => {
       void client.open(id).then((r) => {
@@ -107,14 +152,25 @@ export function App({ client }: { client: ExplorerClient }) {
     },
     [client],
   );
-  const ctx = useMemo<ExplorerCtx>(() => ({ client, dispatch, goTo, open }), [client, goTo, open]);
+  const ctx = useMemo<ExplorerCtx>(() => ({ client, dispatch, goTo, open, expand: (id, path) => void expand(id, path) }), [client, goTo, open, expand]);
   const events = useMemo(
     () => ({
       select: (id: string | undefined) => dispatch({ type: 'select', id }),
-      open,
+      // Double-click on a file or module whose symbols are not loaded yet loads them; else it opens.
+      open: (id: string) => {
+        const a = graphRef.current?.hasNode(id) ? graphRef.current.getNodeAttributes(id) : undefined;
+        const collapsed = a !== undefined && (a.kind === 'file' || a.kind === 'module') && a.path !== undefined && !isExpanded(expandedRef.current, a.path);
+        if (partialRef.current && collapsed) void expand(id, a.path);
+        else open(id);
+      },
       dragStart: () => layout.current?.stop(),
     }),
-    [open],
+    [open, expand],
+  );
+  // Search over the whole graph on the host, when only part of it is here.
+  const remoteSearch = useMemo(
+    () => (state.totals.partial ? (query: string): Promise<SearchHit[]> => client.search(query, 30) : undefined),
+    [client, state.totals.partial],
   );
 
   // ---- derived data -----------------------------------------------------------------------------
@@ -158,7 +214,7 @@ export function App({ client }: { client: ExplorerClient }) {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
-  useEffect(() => installTestHooks(() => ({ graph, gv: gvRef.current, layout: state.layout })), [graph, state.layout]);
+  useEffect(() => installTestHooks(() => ({ graph, gv: gvRef.current, layout: state.layout, totals: state.totals })), [graph, state.layout, state.totals]);
 
   const save = (format: 'png' | 'svg'): void => {
     if (!gv) return;
@@ -173,7 +229,7 @@ export function App({ client }: { client: ExplorerClient }) {
     <ExplorerContext.Provider value={ctx}>
       <div className={`app ${host ? '' : 'loading'}`}>
         <header className="toolbar">
-          <SearchBox ref={search} index={index} accept={accept} />
+          <SearchBox ref={search} index={index} accept={accept} {...(remoteSearch ? { remote: remoteSearch } : {})} />
           <PresetBar filters={state.view.filters} />
           <div className="tools">
             <button aria-pressed={showFilters} onClick={() => setShowFilters((s) => !s)}>Filters</button>
@@ -204,8 +260,8 @@ export function App({ client }: { client: ExplorerClient }) {
             <DetailPanel
               detail={detail}
               focusDepth={state.view.focusDepth}
-              expanded={state.view.filters.expanded.has(detail.location?.split(':')[0] ?? '')}
-              canExpand={detail.kind === 'file' && !state.view.filters.nodeKinds.has('function')}
+              expanded={detail.path !== undefined && isExpanded(state.view.filters.expanded, detail.path)}
+              canExpand={(detail.kind === 'file' || (detail.kind === 'module' && state.totals.partial)) && (state.totals.partial || !state.view.filters.nodeKinds.has('function'))}
               onClose={() => dispatch({ type: 'select', id: undefined })}
             />
           )}
@@ -217,7 +273,14 @@ export function App({ client }: { client: ExplorerClient }) {
             </div>
           )}
         </main>
-        <StatsBar shown={shown} total={{ nodes: graph?.order ?? 0, edges: graph?.size ?? 0 }} layout={state.layout} indexState={state.indexState} folder={host?.folder ?? ''} />
+        <StatsBar
+          shown={shown}
+          loaded={state.totals.partial ? { nodes: graph?.order ?? 0, edges: graph?.size ?? 0 } : undefined}
+          total={state.totals.partial ? state.totals : { nodes: graph?.order ?? 0, edges: graph?.size ?? 0 }}
+          layout={state.layout}
+          indexState={state.indexState}
+          folder={host?.folder ?? ''}
+        />
       </div>
     </ExplorerContext.Provider>
   );

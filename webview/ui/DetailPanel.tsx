@@ -3,7 +3,8 @@
  * ============
  * The selected node: kind, location, properties, and its connections grouped by edge kind and
  * direction, each a button that moves there. "Open" reveals the definition (double-click on the
- * canvas does the same); files in a large graph can be expanded to show their symbols.
+ * canvas does the same); files (and, in a partial graph, modules) can be expanded to show their
+ * symbols. Docs, entities and extracted decisions show what they carry (title, aliases, statement).
  */
 import type { NodeDetail } from '../model/detail';
 import { nodeStyle } from '../model/kinds';
@@ -20,7 +21,7 @@ interface Props {
 }
 
 export function DetailPanel({ detail, focusDepth, expanded, canExpand, onClose }: Props) {
-  const { dispatch, goTo, open } = useExplorer();
+  const { dispatch, goTo, open, expand } = useExplorer();
   const st = nodeStyle(detail.kind);
   return (
     <section className="panel detail" aria-label={`Details of ${detail.name}`}>
@@ -42,8 +43,8 @@ export function DetailPanel({ detail, focusDepth, expanded, canExpand, onClose }
             {[1, 2, 3, 4, 5].map((d) => <option key={d} value={d}>depth {d}</option>)}
           </select>
         </label>
-        {canExpand && detail.location && (
-          <button aria-pressed={expanded} onClick={() => dispatch({ type: 'toggleExpanded', path: detail.location?.split(':')[0] ?? '' })}>
+        {canExpand && detail.path !== undefined && (
+          <button aria-pressed={expanded} onClick={() => (expanded ? dispatch({ type: 'toggleExpanded', path: detail.path ?? '' }) : expand(detail.id, detail.path))}>
             {expanded ? 'Hide symbols' : 'Show symbols'}
           </button>
         )}

@@ -3,23 +3,40 @@
  * ==========
  * Results ranked by match, then kind; arrows move through them, Enter goes to one, Escape clears.
  * `/` anywhere focuses the box (see App). A listbox with aria-activedescendant, so a screen reader
- * follows the arrow keys.
+ * follows the arrow keys. In a partial graph the host searches the whole graph (`remote`), a
+ * moment after the last keystroke; until it answers, the local hits show.
  */
-import { forwardRef, useMemo, useState } from 'react';
+import { forwardRef, useEffect, useMemo, useState } from 'react';
 import { nodeStyle } from '../model/kinds';
-import { search, type SearchIndex } from '../model/search';
+import { search, type SearchHit, type SearchIndex } from '../model/search';
 import { useExplorer } from './context';
+
+const REMOTE_DELAY_MS = 120;
 
 interface Props {
   index: SearchIndex;
   accept: (id: string) => boolean;
+  remote?: (query: string) => Promise<SearchHit[]>;
 }
 
-export const SearchBox = forwardRef<HTMLInputElement, Props>(function SearchBox({ index, accept }, ref) {
+export const SearchBox = forwardRef<HTMLInputElement, Props>(function SearchBox({ index, accept, remote }, ref) {
   const { goTo } = useExplorer();
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
-  const hits = useMemo(() => search(index, query, 30, (e) => accept(e.id)), [index, query, accept]);
+  const [remoteHits, setRemoteHits] = useState<{ query: string; hits: SearchHit[] }>();
+  const local = useMemo(() => search(index, query, 30, (e) => accept(e.id)), [index, query, accept]);
+  useEffect(() => {
+    if (!remote || query.trim() === '') return undefined;
+    let live = true;
+    const timer = setTimeout(() => {
+      void remote(query).then((hits) => live && setRemoteHits({ query, hits }));
+    }, REMOTE_DELAY_MS);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [remote, query]);
+  const hits = remote && remoteHits?.query === query ? remoteHits.hits : local;
   const choose = (i: number): void => {
     const hit = hits[i];
     if (!hit) return;

@@ -8,13 +8,15 @@ import type { LayoutStatus } from '../model/app_state';
 
 interface StatsProps {
   shown: { nodes: number; edges: number };
+  /** In a partial graph: how much of it is loaded. */
+  loaded: { nodes: number; edges: number } | undefined;
   total: { nodes: number; edges: number };
   layout: LayoutStatus;
   indexState: WireIndexState;
   folder: string;
 }
 
-export function StatsBar({ shown, total, layout, indexState, folder }: StatsProps) {
+export function StatsBar({ shown, loaded, total, layout, indexState, folder }: StatsProps) {
   const index =
     indexState.kind === 'indexing' ? `indexing ${indexState.done}/${indexState.total}` : indexState.kind === 'error' ? `index error: ${indexState.message}` : '';
   const lay = layout.running ? `layout… ${layout.iterations} it` : layout.iterations ? `layout ${layout.settled ? 'settled' : 'stopped'} in ${layout.elapsedMs < 1000 ? `${Math.round(layout.elapsedMs)} ms` : `${(layout.elapsedMs / 1000).toFixed(1)} s`}` : '';
@@ -24,6 +26,7 @@ export function StatsBar({ shown, total, layout, indexState, folder }: StatsProp
       <span>
         {shown.nodes.toLocaleString()} / {total.nodes.toLocaleString()} nodes · {shown.edges.toLocaleString()} / {total.edges.toLocaleString()} edges
       </span>
+      {loaded && <span title="A large graph: symbols are loaded when their file or module is expanded">{loaded.nodes.toLocaleString()} loaded</span>}
       {lay && <span>{lay}</span>}
       {index && <span>{index}</span>}
     </footer>

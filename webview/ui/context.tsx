@@ -15,6 +15,8 @@ export interface ExplorerCtx {
   goTo(id: string): void;
   /** Open the node's definition in the editor (VS Code) or say where it is. */
   open(id: string): void;
+  /** Show the symbols of the node's file (or module's files), loading them from the host in a partial graph. */
+  expand(id: string, path: string | undefined): void;
 }
 
 export const ExplorerContext = createContext<ExplorerCtx | undefined>(undefined);

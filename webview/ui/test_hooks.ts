@@ -5,6 +5,7 @@
  * the DOM: node positions on screen (to click a node), the layout's progress, and the frame rate
  * of a camera animation. Read-only but for `measureFps`, which pans and zooms the camera.
  */
+import type { WireTotals } from '../../extension/protocol';
 import type { LayoutStatus } from '../model/app_state';
 import type { ExplorerGraph } from '../model/graph_data';
 import type { GraphView } from '../graph/renderer';
@@ -12,6 +13,10 @@ import type { GraphView } from '../graph/renderer';
 export interface ExplorerHooks {
   order(): number;
   size(): number;
+  /** The whole graph's size and whether only part of it is loaded (order() counts what is). */
+  totals(): WireTotals;
+  /** Measures one hover enter and leave on the node: ms until each redraw is done. */
+  measureHover(id: string): Promise<{ enterMs: number; leaveMs: number }>;
   layout(): LayoutStatus;
   /** The node's centre in viewport pixels, or undefined when it is hidden. */
   nodeOnScreen(id: string): { x: number; y: number } | undefined;
@@ -34,11 +39,27 @@ export function markFirstFrame(): void {
   firstFrame ??= performance.now();
 }
 
-export function installTestHooks(get: () => { graph: ExplorerGraph | undefined; gv: GraphView | undefined; layout: LayoutStatus }): void {
+export function installTestHooks(get: () => { graph: ExplorerGraph | undefined; gv: GraphView | undefined; layout: LayoutStatus; totals: WireTotals }): void {
   const hooks: ExplorerHooks = {
     firstFrameMs: () => firstFrame,
     order: () => get().graph?.order ?? 0,
     size: () => get().graph?.size ?? 0,
+    totals: () => get().totals,
+    measureHover: async (id) => {
+      const gv = get().gv;
+      if (!gv) return { enterMs: -1, leaveMs: -1 };
+      // sigma emits enterNode/leaveNode from its mouse handling; the same events, sent directly,
+      // measure the redraw they cause (up to the frame that shows it).
+      const timed = async (event: 'enterNode' | 'leaveNode'): Promise<number> => {
+        const t0 = performance.now();
+        gv.sigma.emit(event, { node: id, event: { x: 0, y: 0, original: new MouseEvent('mousemove'), preventSigmaDefault: () => undefined } } as never);
+        await new Promise<void>((r) => requestAnimationFrame(() => r()));
+        return performance.now() - t0;
+      };
+      const enterMs = await timed('enterNode');
+      const leaveMs = await timed('leaveNode');
+      return { enterMs, leaveMs };
+    },
     layout: () => get().layout,
     nodeOnScreen: (id) => {
       const gv = get().gv;

@@ -8,7 +8,9 @@
  * are served without the token, which reaches the page in the URL fragment (never sent to the
  * server, kept out of logs and Referer headers) and goes with each API call as a header.
  *
- * Read-only: GET only, no route writes or runs anything.
+ * Read-only: GET only, no route writes or runs anything. Above `largeGraph` nodes `/api/graph` is
+ * the overview (modules, files, packages, decisions, docs); the page asks `/api/expand?id=` for
+ * the symbols of a file or module it expands and `/api/search?q=` to search the whole graph.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -16,13 +18,45 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { basename, join, resolve } from 'node:path';
-import type { Workspace } from '../../core/workspace';
+import type { CodeGraph } from '../../core/model/graph';
+import { GraphSearcher } from '../../../webview/model/graph_search';
 import { allowedHosts, checkRequest, isLoopbackOrigin } from '../../mcp';
 import type { Logger } from '../../mcp';
-import { EXPLORER_FILES, explorerPage, toWireGraph, UI_API, type UiGraphResponse, type UiVersionResponse, type WireGraph, type WireIndexState } from '../../protocol';
+import {
+  emptyScope,
+  EXPLORER_FILES,
+  explorerPage,
+  MAX_QUERY_CHARS,
+  MAX_SEARCH_HITS,
+  scopeOf,
+  toWireGraph,
+  UI_API,
+  widenScope,
+  wireSlice,
+  type UiExpandResponse,
+  type UiGraphResponse,
+  type UiSearchResponse,
+  type UiVersionResponse,
+  type WireGraph,
+  type WireIndexState,
+  type WireTotals,
+} from '../../protocol';
+
+/** What the UI server reads of a workspace (a Workspace is one; the bench serves a built graph). */
+export interface UiSource {
+  root: string;
+  graph: CodeGraph;
+  status(): { lastIndexedAt?: unknown };
+}
 
 /** The explorer opens at module level above this many nodes. */
 export const LARGE_GRAPH = 20_000;
+
+/** KG_MEMORY_EXPLORER_LARGE_GRAPH overrides the limit (the CLI has no flag for it; tests use it). */
+export function largeGraphFromEnv(env: NodeJS.ProcessEnv = process.env): number | undefined {
+  const n = Number(env.KG_MEMORY_EXPLORER_LARGE_GRAPH);
+  return env.KG_MEMORY_EXPLORER_LARGE_GRAPH !== undefined && Number.isSafeInteger(n) && n >= 0 ? n : undefined;
+}
 
 export interface UiServeOptions {
   token: string;
@@ -49,7 +83,7 @@ export function defaultAssets(): string {
   return existsSync(join(beside, EXPLORER_FILES.script)) ? beside : resolve(__dirname, '../../../dist/webview');
 }
 
-function indexState(ws: Workspace): WireIndexState {
+function indexState(ws: UiSource): WireIndexState {
   return ws.status().lastIndexedAt === undefined ? { kind: 'indexing', done: 0, total: 0 } : { kind: 'ready' };
 }
 
@@ -63,7 +97,7 @@ function send(res: ServerResponse, status: number, body: string | Buffer, type: 
 const json = (res: ServerResponse, status: number, body: unknown): void =>
   send(res, status, JSON.stringify(body), 'application/json; charset=utf-8', { 'cache-control': 'no-store' });
 
-export async function serveUi(ws: Workspace, options: UiServeOptions): Promise<UiEndpoint> {
+export async function serveUi(ws: UiSource, options: UiServeOptions): Promise<UiEndpoint> {
   const assets = options.assets ?? defaultAssets();
   const files = new Map<string, { body: Buffer; type: string }>();
   for (const [name, type] of [
@@ -76,13 +110,19 @@ export async function serveUi(ws: Workspace, options: UiServeOptions): Promise<U
   }
   const log: Logger = options.log ?? (() => undefined);
   let port = 0;
-  // The wire graph is rebuilt only when the graph's version moves.
-  let cached: { version: number; graph: WireGraph } | undefined;
-  const wire = (): { version: number; graph: WireGraph } => {
+  const largeGraph = options.largeGraph ?? largeGraphFromEnv() ?? LARGE_GRAPH;
+  // The wire graph (whole, or the overview) is rebuilt only when the graph's version moves.
+  let cached: { version: number; graph: WireGraph; totals: WireTotals } | undefined;
+  const wire = (): { version: number; graph: WireGraph; totals: WireTotals } => {
     const version = ws.graph.version;
-    if (cached?.version !== version) cached = { version, graph: toWireGraph(ws.graph.graph) };
+    if (cached?.version !== version) {
+      const g = ws.graph.graph;
+      const partial = g.order > largeGraph;
+      cached = { version, graph: toWireGraph(g, partial ? emptyScope() : undefined), totals: { partial, nodes: g.order, edges: g.size } };
+    }
     return cached;
   };
+  const searcher = new GraphSearcher(() => ws.graph.graph, () => ws.graph.version);
 
   const handle = (req: IncomingMessage, res: ServerResponse): void => {
     const host = req.headers.host?.toLowerCase();
@@ -118,11 +158,33 @@ export async function serveUi(ws: Workspace, options: UiServeOptions): Promise<U
       send(res, 200, file.body, file.type);
       return;
     }
-    if (path === UI_API.graph || path === UI_API.version) {
+    if (path === UI_API.graph || path === UI_API.version || path === UI_API.expand || path === UI_API.search) {
       const verdict = checkRequest(req.headers, { port, token: options.token });
       if (!verdict.ok) {
         log('warn', `ui: ${verdict.status} ${path}: ${verdict.message}`);
         json(res, verdict.status, { error: verdict.message });
+        return;
+      }
+      const params = new URL(req.url ?? '/', 'http://localhost').searchParams;
+      if (path === UI_API.expand) {
+        const add = scopeOf(ws.graph.node(params.get('id') ?? ''));
+        if (!add) {
+          json(res, 404, { error: 'no such file or module' });
+          return;
+        }
+        const body: UiExpandResponse = { version: ws.graph.version, slice: wireSlice(ws.graph.graph, widenScope(emptyScope(), add)) };
+        json(res, 200, body);
+        return;
+      }
+      if (path === UI_API.search) {
+        const q = params.get('q') ?? '';
+        const limit = Number(params.get('limit') ?? 30);
+        if (q.length > MAX_QUERY_CHARS || !Number.isSafeInteger(limit) || limit < 1 || limit > MAX_SEARCH_HITS) {
+          json(res, 400, { error: `q: at most ${MAX_QUERY_CHARS} characters; limit: 1 to ${MAX_SEARCH_HITS}` });
+          return;
+        }
+        const body: UiSearchResponse = { hits: searcher.search(q, limit) };
+        json(res, 200, body);
         return;
       }
       const w = wire();
@@ -130,7 +192,7 @@ export async function serveUi(ws: Workspace, options: UiServeOptions): Promise<U
         const body: UiVersionResponse = { version: w.version, state: indexState(ws) };
         json(res, 200, body);
       } else {
-        const body: UiGraphResponse = { version: w.version, folder: basename(ws.root), largeGraph: options.largeGraph ?? LARGE_GRAPH, state: indexState(ws), graph: w.graph };
+        const body: UiGraphResponse = { version: w.version, folder: basename(ws.root), largeGraph, state: indexState(ws), graph: w.graph, totals: w.totals };
         json(res, 200, body);
       }
       return;
