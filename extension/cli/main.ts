@@ -8,6 +8,7 @@
 import { parseArgs } from 'node:util';
 import type { ParseArgsConfig } from 'node:util';
 import { version } from '../../package.json';
+import { askCommand, llmCommand } from './commands/ask';
 import { EXIT, UsageError } from './commands/common';
 import type { ExitCode } from './commands/common';
 import { CLIENTS, configCommand } from './commands/config';
@@ -62,6 +63,18 @@ const COMMANDS: Record<string, Command> = {
     run: (v) =>
       exportCommand({ root: str(v.root), format: str(v.format), level: str(v.level), focus: str(v.focus), output: str(v.output), maxNodes: str(v['max-nodes']) }),
   },
+  ask: {
+    usage: 'kg-memory ask "question" [--root DIR] [--json]\n\nAnswer a question from the graph with a language model (the optional LLM layer: off\nunless KG_LLM_ENABLED=true; endpoint from KG_LLM_BASE_URL, KG_LLM_MODEL and the key in\nOPENAI_API_KEY or the variable KG_LLM_API_KEY_ENV names). Why, what, where, with sources\n(path:line, ADR ids) checked against what the graph gave; exit 1 when the graph does not say.',
+    options: { ...ROOT, json: { type: 'boolean' } },
+    positionals: true,
+    run: (v, p) => askCommand(p.join(' '), { root: str(v.root), json: v.json === true }),
+  },
+  llm: {
+    usage: 'kg-memory llm status|extract [--root DIR] [--json] [--force] [--no-reconcile]\n\nThe optional LLM layer (off unless KG_LLM_ENABLED=true). status: on or off, the endpoint,\nwhat has been sent (requests, characters, per document). extract: decisions, concepts and\ntrade-offs from the ADRs (and doc sections) into the graph; unchanged documents come from\n<root>/.kg-memory/llm-cache.json and are not sent again; then same-meaning links.',
+    options: { ...ROOT, json: { type: 'boolean' }, force: { type: 'boolean' }, 'no-reconcile': { type: 'boolean' } },
+    positionals: true,
+    run: (v, p) => llmCommand(p[0], { root: str(v.root), json: v.json === true, force: v.force === true, reconcile: v['no-reconcile'] !== true }),
+  },
   config: {
     usage: `kg-memory config <${CLIENTS.join('|')}> [--root DIR] [--command CMD]\n\nPrint the MCP configuration for a client to run kg-memory mcp --root <abs root>.`,
     options: { ...ROOT, command: { type: 'string' } },
@@ -81,6 +94,8 @@ Commands:
   serve    serve MCP over HTTP on 127.0.0.1 or a Unix socket
   stats    print the index status
   export   write the graph as JSON, Mermaid or DOT
+  ask      answer a question from the graph with a language model (optional, off by default)
+  llm      the LLM layer: status, extract
   config   print a client's MCP configuration (${CLIENTS.join(', ')})`;
 
 async function main(argv: string[]): Promise<ExitCode> {
