@@ -6,7 +6,9 @@
  * are terms: the whole identifier (dotted names kept as written), and each sub-word of its
  * camelCase / PascalCase / snake_case / kebab-case / dotted parts. Everything is lower-cased, a
  * small English stopword list is dropped, and a light suffix stemmer folds plurals and -ing/-ed
- * forms (it measurably helps on the retrieval test set: see test/unit/docs_retrieval_quality.test.ts).
+ * forms. On the retrieval test set (test/unit/docs_retrieval_quality.test.ts) stemming raises BM25's
+ * MRR from 0.863 to 0.872 at the default chunk size and from 0.817 to 0.871 with small chunks;
+ * recall@5 moves +0.023 and −0.027.
  */
 
 /** Short, high-frequency English words that carry no topic. Kept small on purpose: `not`, `no`, `all` stay. */
