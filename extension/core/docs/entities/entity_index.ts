@@ -1,0 +1,351 @@
+/**
+ * The entity index
+ * ================
+ * Documents in, linked mentions, docs entities and relations out, kept cheap to update:
+ *
+ *   setDoc / deleteDoc   store the chunks and update the corpus counts the mined terms come from
+ *                        (document frequencies of heading, bold and code-span n-grams)
+ *   resolve(graph)       re-reads only what changed: a chunk is re-read when it, the graph or the
+ *                        set of mined terms changed (cached by chunk id and hash); the entity
+ *                        totals are kept by adding and subtracting each document's share; the
+ *                        merging of spellings is kept key by key (merge.ts)
+ *
+ * Whatever the order of setDoc/deleteDoc calls, resolve gives what a fresh index fed the final
+ * documents gives: every cached piece is a pure function of its inputs, and every total is a
+ * sum with deterministic tie-breaks.
+ */
+import type { CodeGraph } from '../../model/graph';
+import type { Chunk, DocEntity, DocRelation, LinkedMention } from '../types';
+import type { ChunkResult } from './chunk';
+import { headingTarget, readChunk } from './chunk';
+import { Gazetteer } from './gazetteer';
+import type { LinkOptions } from './link';
+import { EntityMerger } from './merge';
+import type { TermSet } from './mentions';
+import { termSet } from './mentions';
+import { DEFAULT_NGRAM_MIN_FREQUENCY, DEFAULT_NGRAM_TOP_K, docCandidates, TermCounts } from './ngrams';
+
+export interface EntityResult {
+  mentions: LinkedMention[];
+  entities: DocEntity[];
+  relations: DocRelation[];
+}
+
+export interface EntityIndexOptions {
+  /** How many mined terms to keep (DEFAULT_NGRAM_TOP_K). */
+  topK?: number;
+  /** In how many documents a term must appear (DEFAULT_NGRAM_MIN_FREQUENCY). */
+  minFrequency?: number;
+  /** Link threshold (LINK_THRESHOLD). */
+  threshold?: number;
+  /** Optional similarity of two normalised names (e.g. from embeddings), 0–1. */
+  vectorSimilarity?: (a: string, b: string) => number;
+}
+
+/** A chunk that was not read, and why. */
+export interface SkippedChunk {
+  path: string;
+  chunkId: string;
+  reason: string;
+}
+
+/** Chunk text beyond this is not scanned: no real chunk is this long, a hostile one might be. */
+export const MAX_CHUNK_CHARS = 200_000;
+
+interface Share {
+  count: number;
+  surfaces: Map<string, number>;
+  types: Map<string, number>;
+  /** The first definition in this document (by line). */
+  definition?: { text: string; line: number };
+}
+
+interface DocState {
+  path: string;
+  chunks: Chunk[];
+  candidates: Map<string, string>;
+  /** `${gazetteer version}|${terms fingerprint}` the cached results were read under. */
+  stamp: string;
+  cache: Map<string, ChunkResult>;
+  mentions: LinkedMention[];
+  relations: DocRelation[];
+  shares: Map<string, Share>;
+  /** Whether mentions/relations/shares reflect the current chunks under `stamp`. */
+  fresh: boolean;
+}
+
+interface Total {
+  count: number;
+  surfaces: Map<string, number>;
+  types: Map<string, number>;
+  /** doc path → its definition and line. */
+  definitions: Map<string, { text: string; line: number }>;
+}
+
+export class EntityIndex {
+  private readonly docs = new Map<string, DocState>();
+  private readonly counts: TermCounts;
+  private readonly totals = new Map<string, Total>();
+  private readonly merger: EntityMerger;
+  private readonly skippedChunks = new Map<string, SkippedChunk[]>();
+  private gazetteer: Gazetteer | undefined;
+  private terms: TermSet | undefined;
+  private sortedPaths: string[] | undefined;
+  private readonly opts: LinkOptions;
+
+  constructor(private readonly options: EntityIndexOptions = {}) {
+    this.counts = new TermCounts(options.minFrequency ?? DEFAULT_NGRAM_MIN_FREQUENCY);
+    this.merger = new EntityMerger(options.vectorSimilarity);
+    this.opts = {
+      ...(options.vectorSimilarity ? { vectorSimilarity: options.vectorSimilarity } : {}),
+      ...(options.threshold !== undefined ? { threshold: options.threshold } : {}),
+    };
+  }
+
+  /** Replaces a document's chunks (an empty list keeps the document with nothing in it). */
+  setDoc(path: string, chunks: readonly Chunk[]): void {
+    if (typeof path !== 'string' || path === '') throw new TypeError('EntityIndex.setDoc: expecting a non-empty path.');
+    if (!Array.isArray(chunks)) throw new TypeError(`EntityIndex.setDoc(${path}): expecting an array of chunks.`);
+    const skipped: SkippedChunk[] = [];
+    const good: Chunk[] = [];
+    for (const c of chunks) {
+      const reason = invalid(c);
+      if (reason) skipped.push({ path, chunkId: typeof c?.id === 'string' ? c.id : '?', reason });
+      else good.push(c);
+    }
+    good.sort((a, b) => a.startLine - b.startLine || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    const old = this.docs.get(path);
+    if (old) this.counts.add(old.candidates, -1);
+    else this.sortedPaths = undefined;
+    const candidates = docCandidates(good);
+    this.counts.add(candidates, 1);
+    this.docs.set(path, {
+      path,
+      chunks: good,
+      candidates,
+      stamp: old?.stamp ?? '',
+      cache: old?.cache ?? new Map(),
+      mentions: old?.mentions ?? [],
+      relations: old?.relations ?? [],
+      shares: old?.shares ?? new Map(),
+      fresh: false,
+    });
+    if (skipped.length) this.skippedChunks.set(path, skipped);
+    else this.skippedChunks.delete(path);
+  }
+
+  deleteDoc(path: string): void {
+    const old = this.docs.get(path);
+    if (!old) return;
+    this.counts.add(old.candidates, -1);
+    this.subtract(old.shares);
+    this.docs.delete(path);
+    this.skippedChunks.delete(path);
+    this.sortedPaths = undefined;
+  }
+
+  /** Chunks setDoc refused, with the reason. */
+  skipped(): SkippedChunk[] {
+    return [...this.skippedChunks.values()].flat();
+  }
+
+  /** The mined terms currently in force (for status and tests). */
+  minedTerms(): string[] {
+    return [...(this.terms?.terms ?? [])];
+  }
+
+  resolve(graph: CodeGraph): EntityResult {
+    if (!this.gazetteer || this.gazetteer.graph !== graph || this.gazetteer.version !== graph.version) this.gazetteer = Gazetteer.fromGraph(graph);
+    const mined = this.counts.top(this.options.topK ?? DEFAULT_NGRAM_TOP_K);
+    const terms = this.terms && sameList([...this.terms.terms], mined) ? this.terms : termSet(mined);
+    this.terms = terms;
+    const stamp = `${graphStamp(graph)}|${terms.fingerprint}`;
+    for (const doc of this.docs.values()) {
+      if (doc.fresh && doc.stamp === stamp) continue;
+      this.reread(doc, stamp, this.gazetteer, terms);
+    }
+    return this.assemble();
+  }
+
+  private reread(doc: DocState, stamp: string, gaz: Gazetteer, terms: TermSet): void {
+    const cache = doc.stamp === stamp ? doc.cache : new Map<string, ChunkResult>();
+    const next = new Map<string, ChunkResult>();
+    const headings = new Map<string, ReturnType<typeof headingTarget>>();
+    const mentions: LinkedMention[] = [];
+    const relations: DocRelation[] = [];
+    const shares = new Map<string, Share>();
+    const seen = new Set<string>();
+    for (const chunk of doc.chunks) {
+      const key = `${chunk.id}|${chunk.hash}|${chunk.startLine}|${chunk.section}|${chunk.headings.join('\u0001')}`;
+      let r = cache.get(key) ?? next.get(key);
+      if (!r) r = readChunk(chunk, gaz, terms, this.opts, headings);
+      next.set(key, r);
+      mentions.push(...r.mentions);
+      for (const rel of r.relations) {
+        const k = `${rel.kind}|${rel.source}|${rel.target}|${rel.chunkId}|${rel.line}`;
+        if (seen.has(k)) continue;
+        seen.add(k);
+        relations.push(rel);
+      }
+      for (const m of r.mentions) {
+        if (!m.target.startsWith('entity:')) continue;
+        const s = share(shares, m.target);
+        s.count++;
+        bump(s.surfaces, m.surface);
+        bump(s.types, m.type ?? 'term');
+      }
+      for (const [id, surface] of r.headingEntities) {
+        const s = share(shares, id);
+        bump(s.surfaces, surface);
+        bump(s.types, 'term');
+      }
+      for (const [id, text] of r.definitions) {
+        const s = share(shares, id);
+        if (!s.definition) s.definition = { text, line: chunk.startLine };
+      }
+    }
+    relations.sort((a, b) => a.line - b.line || cmp(a.chunkId, b.chunkId) || cmp(a.kind, b.kind) || cmp(a.source, b.source) || cmp(a.target, b.target));
+    this.subtract(doc.shares);
+    this.addShares(doc.path, shares);
+    doc.cache = next;
+    doc.stamp = stamp;
+    doc.mentions = mentions;
+    doc.relations = relations;
+    doc.shares = shares;
+    doc.fresh = true;
+  }
+
+  private addShares(path: string, shares: Map<string, Share>): void {
+    for (const [id, s] of shares) {
+      let t = this.totals.get(id);
+      if (!t) {
+        t = { count: 0, surfaces: new Map(), types: new Map(), definitions: new Map() };
+        this.totals.set(id, t);
+        this.merger.add(id.slice('entity:'.length));
+      }
+      t.count += s.count;
+      for (const [k, n] of s.surfaces) bump(t.surfaces, k, n);
+      for (const [k, n] of s.types) bump(t.types, k, n);
+      if (s.definition) t.definitions.set(path, s.definition);
+    }
+  }
+
+  private subtract(shares: Map<string, Share>): void {
+    for (const [id, s] of shares) {
+      const t = this.totals.get(id);
+      if (!t) continue;
+      t.count -= s.count;
+      for (const [k, n] of s.surfaces) bump(t.surfaces, k, -n);
+      for (const [k, n] of s.types) bump(t.types, k, -n);
+      for (const [path, d] of t.definitions) if (d === s.definition) t.definitions.delete(path);
+      if (t.surfaces.size === 0 && t.count <= 0) {
+        this.totals.delete(id);
+        this.merger.remove(id.slice('entity:'.length));
+      }
+    }
+  }
+
+  private assemble(): EntityResult {
+    this.sortedPaths ??= [...this.docs.keys()].sort();
+    const weight = (key: string): number => this.totals.get(`entity:${key}`)?.count ?? 0;
+    const groups = this.merger.groups(weight);
+    const remap = new Map<string, string>();
+    for (const [from, to] of groups) remap.set(`entity:${from}`, `entity:${to}`);
+
+    const mentions: LinkedMention[] = [];
+    const relations: DocRelation[] = [];
+    for (const path of this.sortedPaths) {
+      const doc = this.docs.get(path)!;
+      for (const m of doc.mentions) {
+        const to = remap.get(m.target);
+        mentions.push(to ? { ...m, target: to, via: 'alias' } : m);
+      }
+      for (const r of doc.relations) {
+        const s = remap.get(r.source) ?? r.source;
+        const t = remap.get(r.target) ?? r.target;
+        if (s === t) continue;
+        relations.push(s === r.source && t === r.target ? r : { ...r, source: s, target: t });
+      }
+    }
+    return { mentions, entities: this.entities(remap), relations };
+  }
+
+  private entities(remap: Map<string, string>): DocEntity[] {
+    const merged = new Map<string, Total[]>();
+    for (const [id, t] of this.totals) {
+      const to = remap.get(id) ?? id;
+      const list = merged.get(to) ?? [];
+      list.push(t);
+      merged.set(to, list);
+    }
+    const out: DocEntity[] = [];
+    for (const [id, parts] of merged) {
+      const surfaces = new Map<string, number>();
+      const types = new Map<string, number>();
+      let count = 0;
+      let definition: { text: string; order: string } | undefined;
+      for (const t of parts) {
+        count += t.count;
+        for (const [k, n] of t.surfaces) bump(surfaces, k, n);
+        for (const [k, n] of t.types) bump(types, k, n);
+        for (const [path, d] of t.definitions) {
+          const order = `${path}\u0000${String(d.line).padStart(9, '0')}`;
+          if (!definition || order < definition.order) definition = { text: d.text, order };
+        }
+      }
+      const names = [...surfaces].sort((a, b) => b[1] - a[1] || cmp(a[0], b[0]));
+      const name = names[0]?.[0] ?? id.slice('entity:'.length);
+      const type = [...types].sort((a, b) => b[1] - a[1] || cmp(a[0], b[0]))[0]?.[0] ?? 'term';
+      const e: DocEntity = { id, name, aliases: names.slice(1).map(([s]) => s).sort(), type, mentionCount: count };
+      if (definition) e.definition = definition.text;
+      out.push(e);
+    }
+    return out.sort((a, b) => cmp(a.id, b.id));
+  }
+}
+
+function invalid(c: Chunk): string | undefined {
+  if (c === null || typeof c !== 'object') return 'not a chunk object';
+  if (typeof c.id !== 'string' || typeof c.path !== 'string') return 'chunk without an id or path';
+  if (typeof c.text !== 'string') return 'chunk without text';
+  if (c.text.length > MAX_CHUNK_CHARS) return `chunk text of ${c.text.length} characters is over the ${MAX_CHUNK_CHARS} limit`;
+  if (!Array.isArray(c.headings) || !Array.isArray(c.codeSpans) || !Array.isArray(c.emphasis) || !Array.isArray(c.links)) return 'chunk without its headings, code spans, emphasis or links lists';
+  if (typeof c.startLine !== 'number' || typeof c.section !== 'string') return 'chunk without a start line or section';
+  return undefined;
+}
+
+/** Graphs are told apart by identity and version; identity through a per-graph serial. */
+const graphSerials = new WeakMap<CodeGraph, number>();
+let nextSerial = 1;
+function graphStamp(graph: CodeGraph): string {
+  let s = graphSerials.get(graph);
+  if (s === undefined) {
+    s = nextSerial++;
+    graphSerials.set(graph, s);
+  }
+  return `${s}.${graph.version}`;
+}
+
+function share(m: Map<string, Share>, id: string): Share {
+  let s = m.get(id);
+  if (!s) {
+    s = { count: 0, surfaces: new Map(), types: new Map() };
+    m.set(id, s);
+  }
+  return s;
+}
+
+function bump(m: Map<string, number>, k: string, n = 1): void {
+  const v = (m.get(k) ?? 0) + n;
+  if (v <= 0) m.delete(k);
+  else m.set(k, v);
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  const sa = [...a].sort();
+  for (let i = 0; i < sa.length; i++) if (sa[i] !== b[i]) return false;
+  return true;
+}
+
+const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

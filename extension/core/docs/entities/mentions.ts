@@ -1,0 +1,233 @@
+/**
+ * Finding mentions in a chunk
+ * ===========================
+ * Every span of a chunk's text that may name something, with its evidence, before linking:
+ *   code_span  a code span as written (the strongest: the writer marked it as code)
+ *   pattern    a version, an id or a standard (patterns.ts)
+ *   gazetteer  a code name in plain prose, matched case-sensitively on word boundaries; common
+ *              English words (`get`, `run`, `main`) and folder names are skipped here
+ *   token      an identifier-shaped word the code does not define (CamelCase, snake_case, dotted API)
+ *   emphasis   a short bold phrase (not a label such as **Note**)
+ *   ngram      a corpus-mined term (ngrams.ts) where it occurs in plain text
+ * Spans never overlap: the stronger source wins, then the longer span.
+ */
+import { classify } from '../../decisions/mentions';
+import type { Chunk, MentionSource } from '../types';
+import type { Gazetteer } from './gazetteer';
+import { canonicalKey, findPatterns, identifierTokens, isApiChain, isCompoundIdentifier } from './patterns';
+import { EMPHASIS_LABELS, isCommonWord } from './words';
+
+export interface Candidate {
+  surface: string;
+  start: number;
+  end: number;
+  source: MentionSource;
+  /** version, id, standard, api, token, code, file, config, option, term. */
+  type: string;
+  /** Patterns: the canonical entity key (`rfc-7231`). */
+  key?: string;
+  adrNumber?: number;
+}
+
+/** Mined terms ready for matching: first word → the term lengths (in words) starting with it. */
+export interface TermSet {
+  readonly terms: ReadonlySet<string>;
+  readonly firstWords: ReadonlyMap<string, number[]>;
+  /** Identifies the set, so caches know when it changed. */
+  readonly fingerprint: string;
+}
+
+export function termSet(terms: readonly string[]): TermSet {
+  const firstWords = new Map<string, number[]>();
+  for (const t of terms) {
+    const words = t.split(' ');
+    const list = firstWords.get(words[0]!) ?? [];
+    if (!list.includes(words.length)) list.push(words.length);
+    firstWords.set(words[0]!, list.sort((a, b) => b - a));
+  }
+  return { terms: new Set(terms), firstWords, fingerprint: fingerprint(terms) };
+}
+
+function fingerprint(terms: readonly string[]): string {
+  // FNV-1a over the sorted terms: cheap, and a changed set changes it.
+  let h = 0x811c9dc5;
+  for (const t of terms) {
+    for (let i = 0; i < t.length; i++) h = Math.imul(h ^ t.charCodeAt(i), 0x01000193);
+    h = Math.imul(h ^ 10, 0x01000193);
+  }
+  return `${terms.length}:${(h >>> 0).toString(16)}`;
+}
+
+const PRIORITY: Record<MentionSource, number> = { code_span: 0, pattern: 1, link: 2, gazetteer: 3, token: 4, heading: 5, emphasis: 6, ngram: 7 };
+const LITERAL = /^(?:-?\d+(?:\.\d+)?%?|true|false|null|none|None|undefined|nil|yes|no|on|off)$/;
+const WORD_RE = /[\p{L}\p{N}_][\p{L}\p{N}_.+#-]*/gu;
+
+/** Code spans, located in the text in order (the n-th `x` span is the n-th `x` in the text). */
+function codeSpanCandidates(chunk: Chunk, out: Candidate[]): void {
+  const cursor = new Map<string, number>();
+  for (const raw of chunk.codeSpans) {
+    const span = raw.trim();
+    if (span === '' || span.length > 80 || /\s/.test(span) || LITERAL.test(span) || /^[a-z][\w+.-]*:\/\//i.test(span)) continue;
+    const at = chunk.text.indexOf(span, cursor.get(span) ?? 0);
+    if (at < 0) continue;
+    cursor.set(span, at + span.length);
+    out.push({ surface: span, start: at, end: at + span.length, source: 'code_span', type: codeSpanType(span) });
+  }
+}
+
+export function codeSpanType(span: string): string {
+  if (span.startsWith('-')) return 'option';
+  if (/^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(span) || /^[\w.-]+=/.test(span)) return 'config';
+  const c = classify(span);
+  if (c.form === 'path') return 'file';
+  if (/\.(ya?ml|toml|json|ini|cfg|env|conf)$/i.test(span)) return 'config';
+  return 'code';
+}
+
+function emphasisCandidates(chunk: Chunk, out: Candidate[]): void {
+  const cursor = new Map<string, number>();
+  for (const raw of chunk.emphasis) {
+    const phrase = raw.trim().replace(/[:.]+$/, '');
+    const words = phrase.split(/\s+/);
+    if (phrase.length < 2 || words.length > 4 || EMPHASIS_LABELS.has(phrase.toLowerCase())) continue;
+    if (words.length === 1 && isCommonWord(phrase)) continue;
+    const at = chunk.text.indexOf(phrase, cursor.get(phrase) ?? 0);
+    if (at < 0) continue;
+    cursor.set(phrase, at + phrase.length);
+    out.push({ surface: phrase, start: at, end: at + phrase.length, source: 'emphasis', type: 'term' });
+  }
+}
+
+const PATH_RE = /(?<![\w@/.:-])(?:\.\/)?(?:[\w.-]+\/)+[\w.-]*\w\/?/g;
+
+/** Workspace paths in prose (`src/app/api.py`, `src/legacy/`): code when the graph has them. */
+function pathCandidates(text: string, gaz: Gazetteer | undefined, out: Candidate[]): void {
+  PATH_RE.lastIndex = 0;
+  for (let m = PATH_RE.exec(text); m; m = PATH_RE.exec(text)) {
+    const surface = m[0].replace(/^\.\//, '').replace(/\/$/, '');
+    const start = m.index + (m[0].startsWith('./') ? 2 : 0);
+    if (gaz?.lookup(surface)) out.push({ surface, start, end: start + surface.length, source: 'gazetteer', type: 'file' });
+  }
+}
+
+function tokenCandidates(text: string, gaz: Gazetteer | undefined, out: Candidate[]): void {
+  pathCandidates(text, gaz, out);
+  for (const t of identifierTokens(text)) {
+    let surface = t.surface;
+    let end = t.end;
+    const hit = gaz?.lookup(surface);
+    if (hit && hit.plainText) {
+      out.push({ surface, start: t.start, end, source: 'gazetteer', type: 'code' });
+      continue;
+    }
+    // `app.api.` at a sentence's end, `Client.send.`: the trailing dot is punctuation.
+    if (surface.endsWith('.')) {
+      surface = surface.slice(0, -1);
+      end--;
+    }
+    const bare = surface.replace(/\(\)$/, '');
+    if (bare.includes('.') || bare.includes('::')) {
+      if (isApiChain(surface) && !/\.(com|org|net|io|dev|edu|gov)$/i.test(bare)) out.push({ surface, start: t.start, end, source: 'token', type: 'api' });
+      else {
+        // A dotted chain that is not an API call may still hold a known name: `see Client.send.`
+        for (const part of splitChain(surface, t.start)) {
+          const h = gaz?.lookup(part.surface);
+          if (h && h.plainText) out.push({ ...part, source: 'gazetteer', type: 'code' });
+        }
+      }
+    } else if (isCompoundIdentifier(bare) || surface.endsWith('()')) out.push({ surface, start: t.start, end, source: 'token', type: 'token' });
+  }
+}
+
+function splitChain(surface: string, offset: number): { surface: string; start: number; end: number }[] {
+  const out: { surface: string; start: number; end: number }[] = [];
+  let at = 0;
+  for (const part of surface.split('.')) {
+    out.push({ surface: part, start: offset + at, end: offset + at + part.length });
+    at += part.length + 1;
+  }
+  return out;
+}
+
+function patternCandidates(text: string, out: Candidate[]): void {
+  for (const p of findPatterns(text)) {
+    const c: Candidate = { surface: p.surface, start: p.start, end: p.end, source: 'pattern', type: p.type, key: p.key };
+    if (p.adrNumber !== undefined) c.adrNumber = p.adrNumber;
+    out.push(c);
+  }
+}
+
+/** Mined terms in plain text: case-insensitive, whole words, the longest term at each word. */
+function termCandidates(text: string, terms: TermSet, out: Candidate[]): void {
+  if (terms.terms.size === 0) return;
+  const words: { w: string; start: number; end: number }[] = [];
+  WORD_RE.lastIndex = 0;
+  for (let m = WORD_RE.exec(text); m; m = WORD_RE.exec(text)) {
+    let w = m[0];
+    let end = m.index + w.length;
+    const trimmed = w.replace(/[.\-]+$/, '');
+    end -= w.length - trimmed.length;
+    w = trimmed;
+    words.push({ w: w.toLowerCase(), start: m.index, end });
+  }
+  for (let i = 0; i < words.length; i++) {
+    const lengths = terms.firstWords.get(words[i]!.w);
+    if (!lengths) continue;
+    for (const n of lengths) {
+      if (i + n > words.length) continue;
+      let key = words[i]!.w;
+      for (let k = 1; k < n; k++) key += ` ${words[i + k]!.w}`;
+      if (!terms.terms.has(key)) continue;
+      const start = words[i]!.start;
+      const end = words[i + n - 1]!.end;
+      out.push({ surface: text.slice(start, end), start, end, source: 'ngram', type: 'term' });
+      i += n - 1;
+      break;
+    }
+  }
+}
+
+/** All mention candidates of a chunk, non-overlapping, in text order. */
+export function findCandidates(chunk: Chunk, gaz: Gazetteer | undefined, terms: TermSet): Candidate[] {
+  const all: Candidate[] = [];
+  codeSpanCandidates(chunk, all);
+  patternCandidates(chunk.text, all);
+  tokenCandidates(chunk.text, gaz, all);
+  emphasisCandidates(chunk, all);
+  termCandidates(chunk.text, terms, all);
+  return resolveOverlaps(all, chunk.text.length);
+}
+
+export function resolveOverlaps(all: Candidate[], length: number): Candidate[] {
+  all.sort((a, b) => PRIORITY[a.source] - PRIORITY[b.source] || b.end - b.start - (a.end - a.start) || a.start - b.start);
+  const taken = new Uint8Array(length + 1);
+  const kept: Candidate[] = [];
+  outer: for (const c of all) {
+    for (let i = c.start; i < c.end; i++) if (taken[i]) continue outer;
+    taken.fill(1, c.start, c.end);
+    kept.push(c);
+  }
+  return kept.sort((a, b) => a.start - b.start || a.end - b.end);
+}
+
+/** The entity key a surface becomes when it names no code node: `entity:<key>`. */
+export function entityKey(c: Pick<Candidate, 'surface' | 'key' | 'source'>): string {
+  if (c.key) return c.key;
+  const clean = c.surface.replace(/\(\)$/, '').trim();
+  // Split camelCase and separators the way reconcile does, so PaymentClient and payment_client meet.
+  const words = clean
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}+#]+/u)
+    .filter((w) => w !== '');
+  return words.length ? words.join('-') : canonicalKey(clean);
+}
+
+/** 1-based document line of an offset in the chunk's text. */
+export function lineAt(chunk: Chunk, offset: number): number {
+  let line = chunk.startLine;
+  const text = chunk.text;
+  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) line++;
+  return Math.min(line, Math.max(chunk.endLine, chunk.startLine));
+}

@@ -1,0 +1,117 @@
+/**
+ * One entity, several spellings
+ * =============================
+ * Docs entities whose keys are one edit apart (`rate-limiter`, `rate-limiters`) or share most of
+ * their words (token Jaccard ≥ 0.6 and string similarity ≥ ENTITY_MERGE_SIMILARITY) are one
+ * entity; the most-mentioned key names the group (then the shorter, then the smaller). Keys that
+ * differ in their digits (`v1.2`, `v1.3`; `rfc-7230`, `rfc-7231`) never merge.
+ *
+ * Kept up to date key by key (a deletion index and a word index), so a save that adds or
+ * removes a few keys costs a few lookups, not a pass over every pair.
+ */
+import { similarity } from '../../decisions/reconcile';
+import { deletions, differsInDigits, editWithinOne, jaccard } from './gazetteer';
+
+export const ENTITY_MERGE_SIMILARITY = 0.8;
+export const ENTITY_MERGE_JACCARD = 0.6;
+/** Shorter keys are too easily one edit from a different word (`api`, `apt`). */
+export const ENTITY_MERGE_MIN_LENGTH = 6;
+const MAX_POSTINGS = 300;
+
+const words = (key: string): Set<string> => new Set(key.split('-').filter((w) => w !== ''));
+
+export class EntityMerger {
+  private readonly byDeletion = new Map<string, Set<string>>();
+  private readonly byWord = new Map<string, Set<string>>();
+  private readonly neighbours = new Map<string, Set<string>>();
+  private readonly present = new Set<string>();
+
+  constructor(private readonly vector?: (a: string, b: string) => number) {}
+
+  add(key: string): void {
+    if (this.present.has(key)) return;
+    this.present.add(key);
+    if (key.length < ENTITY_MERGE_MIN_LENGTH) return;
+    const flat = key.replace(/-/g, ' ');
+    const found = new Set<string>();
+    for (const d of deletions(flat)) for (const k of this.byDeletion.get(d) ?? []) found.add(k);
+    const mine = words(key);
+    for (const w of mine) {
+      const posting = this.byWord.get(w);
+      if (posting && posting.size <= MAX_POSTINGS) for (const k of posting) found.add(k);
+    }
+    for (const other of found) if (other !== key && this.same(key, other)) this.link(key, other);
+    for (const d of deletions(flat)) put(this.byDeletion, d, key);
+    for (const w of mine) if (w.length > 2) put(this.byWord, w, key);
+  }
+
+  remove(key: string): void {
+    if (!this.present.delete(key)) return;
+    if (key.length < ENTITY_MERGE_MIN_LENGTH) return;
+    for (const d of deletions(key.replace(/-/g, ' '))) take(this.byDeletion, d, key);
+    for (const w of words(key)) take(this.byWord, w, key);
+    for (const n of this.neighbours.get(key) ?? []) take(this.neighbours, n, key);
+    this.neighbours.delete(key);
+  }
+
+  /** Whether two keys name one entity. */
+  same(a: string, b: string): boolean {
+    if (differsInDigits(a, b)) return false;
+    const fa = a.replace(/-/g, ' ');
+    const fb = b.replace(/-/g, ' ');
+    if (editWithinOne(fa, fb)) return true;
+    const wa = words(a);
+    const wb = words(b);
+    if (wa.size < 2 || wb.size < 2) return false;
+    const s = this.vector ? Math.max(similarity(fa, fb), this.vector(fa, fb)) : similarity(fa, fb);
+    return jaccard(wa, wb) >= ENTITY_MERGE_JACCARD && s >= ENTITY_MERGE_SIMILARITY;
+  }
+
+  /**
+   * key → the key that names its group, for every key in a group of two or more; `weight` is
+   * how many mentions each key has (the most-mentioned names the group).
+   */
+  groups(weight: (key: string) => number): Map<string, string> {
+    const out = new Map<string, string>();
+    const seen = new Set<string>();
+    for (const start of [...this.neighbours.keys()].sort()) {
+      if (seen.has(start)) continue;
+      const group: string[] = [];
+      const stack = [start];
+      seen.add(start);
+      while (stack.length) {
+        const k = stack.pop()!;
+        group.push(k);
+        for (const n of this.neighbours.get(k) ?? []) if (!seen.has(n)) {
+          seen.add(n);
+          stack.push(n);
+        }
+      }
+      if (group.length < 2) continue;
+      group.sort((x, y) => weight(y) - weight(x) || x.length - y.length || (x < y ? -1 : x > y ? 1 : 0));
+      for (const k of group) if (k !== group[0]) out.set(k, group[0]!);
+    }
+    return out;
+  }
+
+  private link(a: string, b: string): void {
+    put(this.neighbours, a, b);
+    put(this.neighbours, b, a);
+  }
+}
+
+function put(m: Map<string, Set<string>>, k: string, v: string): void {
+  let s = m.get(k);
+  if (!s) {
+    s = new Set();
+    m.set(k, s);
+  }
+  s.add(v);
+}
+
+function take(m: Map<string, Set<string>>, k: string, v: string): void {
+  const s = m.get(k);
+  if (!s) return;
+  s.delete(v);
+  if (s.size === 0) m.delete(k);
+}

@@ -1,0 +1,291 @@
+/**
+ * Relations between mentions
+ * ==========================
+ * From sentences: `X uses Y`, `X depends on / requires Y`, `X is part of Y`, `X integrates with
+ * Y`, `X is configured via/through Y`, `X is owned/maintained by Y` (and the passive and reverse
+ * forms: `Y is used by X`, `X contains Y`) between linked mentions of one sentence. The subject
+ * is the first mention of the clause before the verb (a clause starts after `;`, `:`, `, and`,
+ * `but`, `while`); `It uses Y` takes the section's heading as its subject. The objects are the
+ * first mention after the verb and any joined to it by `,`, `and` or `or`. A negation between
+ * them (`does not use`) drops the relation.
+ *
+ * From structure: the list items of a Dependencies / Requirements / Prerequisites section
+ * → depends_on from the parent heading's entity (else the title's, else the document);
+ * consecutive numbered steps → precedes between their main entities; a See also / Related
+ * section → cites, to `doc:<path>` for a link to another document, to the code node or entity
+ * for an item that names one.
+ */
+import { posix } from 'node:path';
+import type { Chunk, DocRelation, LinkedMention, RelationKind } from '../types';
+import type { Gazetteer } from './gazetteer';
+
+interface SentencePattern {
+  kind: RelationKind;
+  re: RegExp;
+  /** The object comes first: `Y is used by X`. */
+  reverse?: boolean;
+  confidence: number;
+}
+
+export const SENTENCE_PATTERNS: readonly SentencePattern[] = [
+  { kind: 'uses', re: /\b(?:is|are) (?:used|called|invoked|wrapped) by\b/gi, reverse: true, confidence: 0.8 },
+  { kind: 'uses', re: /\b(?:uses|use|using|utili[sz]es|relies on|rely on|calls|invokes|leverages|wraps|is built on|builds on|delegates to)\b/gi, confidence: 0.8 },
+  { kind: 'depends_on', re: /\b(?:is|are) required by\b|\bis a (?:dependency|prerequisite) (?:of|for)\b/gi, reverse: true, confidence: 0.8 },
+  { kind: 'depends_on', re: /\b(?:depends on|depend on|is dependent on|requires|require|needs|has a dependency on)\b/gi, confidence: 0.85 },
+  { kind: 'part_of', re: /\b(?:contains|includes|consists of|is composed of|is made up of)\b/gi, reverse: true, confidence: 0.7 },
+  { kind: 'part_of', re: /\b(?:is|are) (?:an? |the )?(?:part|component|member|submodule|module|subpackage|piece) of\b|\bbelongs? to\b|\b(?:lives|live) in\b|\bis (?:defined|implemented|contained) in\b/gi, confidence: 0.75 },
+  { kind: 'integrates_with', re: /\b(?:integrates? with|is integrated with|integration with|interoperates with|connects to|talks to|communicates with)\b/gi, confidence: 0.8 },
+  { kind: 'configured_via', re: /\b(?:is |are |can be |gets |get )?(?:configured|configurable|controlled|customi[sz]ed|tuned|overridden|set up) (?:via|through|with|by|in|using|from)\b|\breads (?:its )?(?:configuration|config|settings) from\b/gi, confidence: 0.8 },
+  { kind: 'owned_by', re: /\b(?:is |are )?(?:owned|maintained|run|managed) by\b/gi, confidence: 0.85 },
+];
+
+export const STRUCTURE_CONFIDENCE = { dependencies: 0.7, steps: 0.6, seeAlsoLink: 0.9, seeAlsoEntity: 0.7 } as const;
+
+const DEPENDENCY_SECTION = /^(?:(?:runtime |system |build |software |external )?(?:dependencies|requirements|prerequisites)|requires|depends on|before you begin)\b/i;
+const SEE_ALSO_SECTION = /^(?:see also|related(?: (?:docs|pages|topics|reading|links|documentation))?|further reading|references)$/i;
+const CLAUSE_BREAK = /;|:\s|,\s*(?:and|but|while|whereas)\s|\s(?:but|while|whereas|and then|and the)\s/gi;
+const NEGATION = /\b(?:not|never|no longer|n't)\b|n't\b/i;
+const JOINER = /^\s*(?:[\w-]+\s+)?,?\s*(?:(?:and|or|plus|as well as|&)\s+)?(?:(?:the|a|an)\s+)?$/i;
+const STRONG = new Set(['code_span', 'gazetteer', 'pattern', 'token', 'link']);
+
+/** Where a relation came from in the chunk. */
+interface Where {
+  chunk: Chunk;
+  line: number;
+  evidence: string;
+}
+
+const trim200 = (s: string): string => {
+  const t = s.replace(/\s+/g, ' ').trim();
+  return t.length > 200 ? `${t.slice(0, 199)}…` : t;
+};
+const round = (n: number): number => Math.round(n * 100) / 100;
+
+function relation(kind: RelationKind, source: string, target: string, confidence: number, via: string, w: Where): DocRelation | undefined {
+  if (source === target) return undefined;
+  return { kind, source, target, confidence: round(Math.max(0, Math.min(1, confidence))), via, chunkId: w.chunk.id, line: w.line, evidence: trim200(w.evidence) };
+}
+
+/** Sentences of a chunk with offsets: split after . ! ? followed by a space, and at line ends. */
+export function sentences(text: string): { start: number; end: number }[] {
+  const out: { start: number; end: number }[] = [];
+  let start = 0;
+  const re = /[.!?](?=\s)|\n/g;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const end = m.index + 1;
+    if (text.slice(start, end).trim() !== '') out.push({ start, end });
+    start = end;
+  }
+  if (text.slice(start).trim() !== '') out.push({ start, end: text.length });
+  return out;
+}
+
+const wordsIn = (s: string): number => (s.match(/[\p{L}\p{N}_`]+/gu) ?? []).length;
+
+/** Sentence-pattern relations of one chunk; `subject` stands for `it`/`this module` (the section's heading entity). */
+export function sentenceRelations(chunk: Chunk, mentions: readonly LinkedMention[], subject: string | undefined): DocRelation[] {
+  const out: DocRelation[] = [];
+  const text = chunk.text;
+  for (const s of sentences(text)) {
+    const ms = mentions.filter((m) => m.start >= s.start && m.end <= s.end);
+    const sentence = text.slice(s.start, s.end);
+    const breaks: number[] = [s.start];
+    CLAUSE_BREAK.lastIndex = 0;
+    for (let b = CLAUSE_BREAK.exec(sentence); b; b = CLAUSE_BREAK.exec(sentence)) breaks.push(s.start + b.index + b[0].length);
+    const taken: [number, number][] = [];
+    for (const p of SENTENCE_PATTERNS) {
+      p.re.lastIndex = 0;
+      for (let m = p.re.exec(sentence); m; m = p.re.exec(sentence)) {
+        const ps = s.start + m.index;
+        const pe = ps + m[0].length;
+        // A verb phrase already read by an earlier (more specific) pattern: `is used by` before `use`.
+        if (taken.some(([a, b]) => ps < b && pe > a)) continue;
+        if (ms.some((x) => ps < x.end && pe > x.start)) continue;
+        taken.push([ps, pe]);
+        const clauseStart = Math.max(...breaks.filter((b) => b <= ps));
+        const before = ms.filter((x) => x.end <= ps && x.start >= clauseStart);
+        const left: LinkedMention | undefined = before[0];
+        let leftId = left?.target;
+        let factor = 1;
+        const lead = text.slice(clauseStart, ps);
+        if (!left) {
+          if (!subject || !/^\s*(?:it|this|these|they|that|the (?:[\w-]+ )?(?:class|module|service|library|package|component|function|tool|plugin|extension|api|server|client))\b/i.test(lead)) continue;
+          leftId = subject;
+          factor = 0.8;
+        }
+        if (NEGATION.test(text.slice(left ? left.end : clauseStart, ps)) || /^\s*not\b/i.test(text.slice(pe, pe + 5))) continue;
+        const after = ms.filter((x) => x.start >= pe);
+        const first = after[0];
+        if (!first || wordsIn(text.slice(pe, first.start)) > 6) continue;
+        const objects = [first];
+        for (let i = 1; i < after.length; i++) {
+          if (!JOINER.test(text.slice(objects[objects.length - 1]!.end, after[i]!.start))) break;
+          objects.push(after[i]!);
+        }
+        const gap = wordsIn(text.slice(left ? left.end : ps, ps)) + wordsIn(text.slice(pe, first.start));
+        const gapFactor = Math.max(0.5, 1 - 0.05 * Math.max(0, gap - 2));
+        const where: Where = { chunk, line: lineOf(chunk, ps), evidence: sentence };
+        for (const o of objects) {
+          const sure = 0.8 + 0.2 * Math.min(left?.score ?? 0.8, o.score);
+          const [src, dst] = p.reverse ? [o.target, leftId!] : [leftId!, o.target];
+          const r = relation(p.kind, src, dst, p.confidence * gapFactor * factor * sure, 'sentence', where);
+          if (r) out.push(r);
+        }
+      }
+    }
+  }
+  return out;
+}
+
+function lineOf(chunk: Chunk, offset: number): number {
+  let line = chunk.startLine;
+  for (let i = chunk.text.indexOf('\n'); i >= 0 && i < offset; i = chunk.text.indexOf('\n', i + 1)) line++;
+  return line;
+}
+
+interface Line {
+  start: number;
+  end: number;
+  text: string;
+}
+
+function lines(text: string): Line[] {
+  const out: Line[] = [];
+  let start = 0;
+  for (const t of text.split('\n')) {
+    out.push({ start, end: start + t.length, text: t });
+    start += t.length + 1;
+  }
+  return out;
+}
+
+/** The entity a stretch of text is about: its first strong mention, else its first mention. */
+function mainMention(ms: readonly LinkedMention[], start: number, end: number): LinkedMention | undefined {
+  const inside = ms.filter((m) => m.start >= start && m.end <= end);
+  return inside.find((m) => STRONG.has(m.source)) ?? inside[0];
+}
+
+const ITEM = /^\s*(?:[-*+•]|\d+[.)]|\(\w\))\s+/;
+const STEP = /^\s*(?:(\d+)[.)]|step\s+(\d+)\s*[:.)-])\s+/i;
+
+/** A relative link → the workspace path it points to (`doc:` or a code file), or undefined for the web. */
+export function resolveDocLink(url: string, fromPath: string): string | undefined {
+  if (/^[a-z][\w+.-]*:/i.test(url) || url.startsWith('#') || url.startsWith('//')) return undefined;
+  let decoded = url;
+  try {
+    decoded = decodeURI(url);
+  } catch {
+    // a malformed escape: take it as written
+  }
+  decoded = decoded.replace(/[?#].*$/, '');
+  if (decoded === '') return undefined;
+  const path = decoded.startsWith('/') ? posix.normalize(decoded.slice(1)) : posix.normalize(posix.join(posix.dirname(fromPath), decoded));
+  if (path.startsWith('..') || path === '.') return undefined;
+  return path.replace(/\/$/, '');
+}
+
+/**
+ * The sections of a chunk: the chunker packs small sections together, so a chunk's text may hold
+ * several headings of its own (a short line alone between blank lines). Each line gets the heading
+ * above it in the chunk, or the chunk's own section before the first; `inner` says the heading
+ * came from the text, so its parent is the chunk's own section.
+ */
+function sectionsOf(chunk: Chunk, all: readonly Line[]): { title: string; inner: boolean; lines: Line[] }[] {
+  const out = [{ title: chunk.section.trim(), inner: false, lines: [] as Line[] }];
+  for (let i = 0; i < all.length; i++) {
+    const l = all[i]!;
+    const t = l.text.trim();
+    const alone = (i === 0 || all[i - 1]!.text.trim() === '') && (i === all.length - 1 || all[i + 1]!.text.trim() === '');
+    const headingLike = t !== '' && alone && !ITEM.test(l.text) && !STEP.test(l.text) && t.split(/\s+/).length <= 8 && !/[.,;!?]$/.test(t);
+    if (headingLike) {
+      if (i === 0 && t === chunk.section.trim()) continue;
+      out.push({ title: t, inner: true, lines: [] });
+    } else out[out.length - 1]!.lines.push(l);
+  }
+  return out;
+}
+
+/**
+ * Structure relations of one chunk. `headingTargets[i]` is what `chunk.headings[i]` names (a code
+ * node or entity id), when anything.
+ */
+export function structureRelations(chunk: Chunk, mentions: readonly LinkedMention[], headingTargets: readonly (string | undefined)[], gaz: Gazetteer | undefined): DocRelation[] {
+  const out: DocRelation[] = [];
+  const all = lines(chunk.text);
+  const push = (r: DocRelation | undefined): void => {
+    if (r) out.push(r);
+  };
+  const parentOf = (inner: boolean): string => {
+    let subject: string | undefined;
+    for (let i = chunk.headings.length - (inner ? 1 : 2); i >= 0 && !subject; i--) subject = headingTargets[i];
+    return subject ?? `doc:${chunk.path}`;
+  };
+
+  let seeAlso = false;
+  for (const sec of sectionsOf(chunk, all)) {
+    const title = sec.title.replace(/[:.]$/, '');
+    if (DEPENDENCY_SECTION.test(title)) {
+      const subject = parentOf(sec.inner);
+      const items = sec.lines.filter((l) => ITEM.test(l.text));
+      const rows = items.length ? items : sec.lines.filter((l) => l.text.trim() !== '');
+      for (const l of rows) {
+        const m = mainMention(mentions, l.start, l.end);
+        if (m) push(relation('depends_on', subject, m.target, STRUCTURE_CONFIDENCE.dependencies * (0.8 + 0.2 * m.score), 'section', { chunk, line: m.line, evidence: l.text }));
+      }
+    }
+    if (SEE_ALSO_SECTION.test(title)) {
+      seeAlso = true;
+      for (const l of sec.lines) {
+        const m = mainMention(mentions, l.start, l.end);
+        if (m && STRONG.has(m.source)) push(relation('cites', `doc:${chunk.path}`, m.target, STRUCTURE_CONFIDENCE.seeAlsoEntity, 'see_also', { chunk, line: m.line, evidence: l.text }));
+      }
+    }
+  }
+
+  // Numbered steps: a step runs from its number to the next one.
+  const steps: { start: number; end: number; line: Line }[] = [];
+  for (const l of all) {
+    if (STEP.test(l.text)) steps.push({ start: l.start, end: l.end, line: l });
+    else if (steps.length && l.text.trim() !== '' && !ITEM.test(l.text) && /^\s/.test(l.text)) steps[steps.length - 1]!.end = l.end;
+    else if (l.text.trim() !== '' && !/^\s/.test(l.text)) steps.push({ start: l.start, end: l.start, line: l }); // a paragraph between lists ends the run
+  }
+  let prev: LinkedMention | undefined;
+  for (const st of steps) {
+    if (st.end === st.start) {
+      prev = undefined;
+      continue;
+    }
+    const m = mainMention(mentions, st.start, st.end);
+    if (prev && m && prev.target !== m.target) {
+      push(relation('precedes', prev.target, m.target, STRUCTURE_CONFIDENCE.steps * (0.8 + 0.2 * Math.min(prev.score, m.score)), 'steps', { chunk, line: m.line, evidence: st.line.text }));
+    }
+    if (m) prev = m;
+  }
+
+  if (seeAlso) {
+    const from = `doc:${chunk.path}`;
+    for (const url of chunk.links) {
+      const path = resolveDocLink(url, chunk.path);
+      if (!path) continue;
+      const code = gaz?.lookup(path);
+      const target = code && code.form === 'path' && !code.ambiguous ? code.ids[0]! : `doc:${path}`;
+      push(relation('cites', from, target, STRUCTURE_CONFIDENCE.seeAlsoLink, 'see_also', { chunk, line: chunk.startLine, evidence: url }));
+    }
+  }
+  return out;
+}
+
+/** `X is a …` / `X: …` in a definition: the entity's short definition, by target id. */
+export function definitions(chunk: Chunk, mentions: readonly LinkedMention[]): Map<string, string> {
+  const out = new Map<string, string>();
+  const text = chunk.text;
+  for (const s of sentences(text)) {
+    const lead = text.slice(s.start, s.end).replace(/^\s*(?:[-*+•]|\d+[.)])?\s*/, '');
+    const offset = s.start + (text.slice(s.start, s.end).length - text.slice(s.start, s.end).replace(/^\s*(?:[-*+•]|\d+[.)])?\s*/, '').length);
+    const first = mentions.find((m) => m.start === offset);
+    if (!first || !first.target.startsWith('entity:') || out.has(first.target)) continue;
+    const rest = lead.slice(first.end - first.start);
+    if (/^\s*(?:is|are)\s+(?:an?|the|one of)\s+\S/i.test(rest) || /^\s*(?::|—|–| - )\s*\S/.test(rest)) out.set(first.target, trim200(lead));
+  }
+  return out;
+}
