@@ -30,7 +30,7 @@ export async function docxToHtml(bytes: Uint8Array): Promise<{ html: string; not
   } catch (error) {
     throw new DocSkipError(`unreadable DOCX: ${error instanceof Error ? error.message.split('\n')[0]!.slice(0, 160) : String(error)}`);
   }
-  const html = result.value.replace(/(?!^)<(p|h[1-6]|li|tr)(?=[\s>])/g, '\n<$1');
+  const html = result.value.replace(/(?!^)<(p|h[1-6]|li)(?=[\s>])/g, '\n<$1');
   const notes = result.messages.filter((m) => m.type === 'error').slice(0, 3).map((m) => `docx: ${m.message.slice(0, 120)}`);
   if (images) notes.push(`dropped ${images} image${images === 1 ? '' : 's'}`);
   return { html, notes };

@@ -24,7 +24,7 @@ export interface HtmlBlocks {
 
 const DROP_TAGS = new Set(['nav', 'aside', 'script', 'style', 'noscript', 'template', 'svg', 'iframe', 'button', 'select', 'input', 'textarea', 'form', 'object', 'canvas', 'footer', 'head', 'link', 'meta']);
 const DROP_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'search', 'complementary', 'menu', 'menubar', 'toolbar']);
-const CHROME = /^(toc|toctree-wrapper|table-?of-?contents|contents|local-?toc|page-?toc|breadcrumbs?|sidebar|sphinxsidebar|sphinxsidebarwrapper|side-?nav|navbar|nav|navigation|nav-?links|menu|skip-?link|headerlink|related|pagination|site-?(?:header|footer|nav)|page-?footer|footer|cookie-?(?:banner|consent)|edit-?this-?page|back-?to-?top)$/i;
+const CHROME = /^(hd|ft|toc|toctree-wrapper|table-?of-?contents|contents|local-?toc|page-?toc|breadcrumbs?|sidebar|sphinxsidebar|sphinxsidebarwrapper|side-?nav|(?:global|top|main|site|primary|secondary|sub)-?nav(?:bar|igation)?|navbar|nav|navigation|nav-?links|menu|skip-?link|headerlink|related|pagination|site-?(?:header|footer|nav)|page-?footer|footer|cookie-?(?:banner|consent)|edit-?this-?page|back-?to-?top)$/i;
 const INLINE = new Set(['a', 'abbr', 'b', 'bdi', 'bdo', 'br', 'cite', 'code', 'data', 'del', 'dfn', 'em', 'font', 'i', 'img', 'ins', 'kbd', 'label', 'mark', 'q', 's', 'samp', 'small', 'span', 'strong', 'sub', 'sup', 'time', 'tt', 'u', 'var', 'wbr', 'big', 'strike', 'abbr', 'acronym']);
 const HEADING = /^h([1-6])$/;
 
@@ -97,13 +97,14 @@ class Reader {
           return;
         }
         const items: RawItem[] = children(el, 'li').map((li) => {
-          const [s, e] = linesOf(li);
+          const [s, e] = contentLines(li);
           return { text: squash(textOf(li)), startLine: s, endLine: e, ...inlineOf(li) };
         });
         const ordered = tag === 'ol';
         const first = Number(attr(el, 'start') ?? 1) || 1;
         const text = items.map((it, i) => `${ordered ? `${first + i}.` : '-'} ${it.text}`).join('\n');
-        this.out.add(ordered ? 'steps' : 'list', text, start, end, { ...mergeInline(items), items });
+        if (!items.length) return;
+        this.out.add(ordered ? 'steps' : 'list', text, items[0]!.startLine, items[items.length - 1]!.endLine, { ...mergeInline(items), items });
         return;
       }
       case 'dl': {
@@ -126,12 +127,13 @@ class Reader {
           return;
         }
         const items: RawItem[] = rows.map((tr) => {
-          const [s, e] = linesOf(tr);
+          const [s, e] = contentLines(tr);
           const cells = tr.childNodes.filter((c): c is Element => isElement(c) && (c.tagName === 'td' || c.tagName === 'th'));
           return { text: cells.map((c) => squash(textOf(c))).join(' | '), startLine: s, endLine: e, ...inlineOf(tr) };
         });
         const header = rows[0] && rows[0].childNodes.some((c) => isElement(c) && c.tagName === 'th');
-        this.out.add('table', items.map((i) => i.text).join('\n'), start, end, { ...mergeInline(items), items: header ? items.slice(1) : items });
+        if (!items.length) return;
+        this.out.add('table', items.map((i) => i.text).join('\n'), items[0]!.startLine, items[items.length - 1]!.endLine, { ...mergeInline(items), items: header ? items.slice(1) : items });
         return;
       }
       case 'pre': {
@@ -260,6 +262,24 @@ function linesOf(el: Node): [number, number] {
   let end = loc?.endTag?.endLine ?? loc?.endLine ?? start;
   if (isElement(el) && !loc?.endTag) for (const c of el.childNodes) end = Math.max(end, linesOf(c)[1]);
   return [start, Math.max(start, end)];
+}
+
+/** The lines of an element's visible text (from its first to its last non-blank text node). */
+function contentLines(el: Element): [number, number] {
+  let start = 0;
+  let end = 0;
+  const walk = (n: Node): void => {
+    if (n.nodeName === '#text') {
+      const t = n as DefaultTreeAdapterMap['textNode'];
+      if (!/\S/.test(t.value) || !t.sourceCodeLocation) return;
+      const lead = (/^\s*/.exec(t.value)![0].match(/\n/g) ?? []).length;
+      const trail = (/\s*$/.exec(t.value)![0].match(/\n/g) ?? []).length;
+      if (!start) start = t.sourceCodeLocation.startLine + lead;
+      end = t.sourceCodeLocation.endLine - trail;
+    } else if (isElement(n) && !dropReason(n)) for (const c of n.childNodes) walk(c);
+  };
+  walk(el);
+  return start ? [start, Math.max(start, end)] : linesOf(el);
 }
 
 function linesOfRun(run: Node[]): [number, number] {

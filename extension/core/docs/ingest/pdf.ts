@@ -43,18 +43,47 @@ let pdfjsPromise: Promise<PdfJs> | undefined;
 
 function loadPdfJs(): Promise<PdfJs> {
   pdfjsPromise ??= (async () => {
-    const worker = await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
-    (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = worker;
-    return import('pdfjs-dist/legacy/build/pdf.mjs');
+    polyfillWithResolvers();
+    // On load pdf.js warns that it cannot find a canvas package for rendering; text needs none.
+    const warn = console.warn;
+    console.warn = (...args: unknown[]) => {
+      if (!(typeof args[0] === 'string' && /^Warning: Cannot (load "@napi-rs\/canvas"|polyfill|access the `require`)/.test(args[0]))) warn(...args);
+    };
+    try {
+      const worker = await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
+      (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = worker;
+      return await import('pdfjs-dist/legacy/build/pdf.mjs');
+    } finally {
+      console.warn = warn;
+    }
   })();
   return pdfjsPromise;
+}
+
+/** pdf.js 6 calls Promise.withResolvers (Node 22+); Node 20 lacks it. The standard behaviour, added only when missing. */
+function polyfillWithResolvers(): void {
+  const P = Promise as unknown as { withResolvers?: unknown };
+  if (typeof P.withResolvers === 'function') return;
+  Object.defineProperty(Promise, 'withResolvers', {
+    configurable: true,
+    writable: true,
+    value: function withResolvers<T>() {
+      let resolve!: (value: T | PromiseLike<T>) => void;
+      let reject!: (reason?: unknown) => void;
+      const promise = new Promise<T>((res, rej) => {
+        resolve = res;
+        reject = rej;
+      });
+      return { promise, resolve, reject };
+    },
+  });
 }
 
 export async function pdfLines(bytes: Uint8Array): Promise<PdfLines> {
   if (!isPdf(bytes)) throw new DocSkipError('not a PDF (no %PDF- header)');
   const pdfjs = await loadPdfJs();
-  // pdf.js takes ownership of (detaches) the buffer it is given: hand it a copy.
-  const task = pdfjs.getDocument({ data: bytes.slice(), disableFontFace: true, useSystemFonts: false, stopAtErrors: false, verbosity: 0 });
+  // pdf.js takes ownership of (detaches) the buffer it is given, and refuses a Buffer: a plain copy.
+  const task = pdfjs.getDocument({ data: new Uint8Array(bytes), disableFontFace: true, useSystemFonts: false, stopAtErrors: false, verbosity: 0 });
   let doc: Awaited<typeof task.promise>;
   try {
     doc = await task.promise;
@@ -118,10 +147,13 @@ function pageLines(items: TextItem[], page: number, notes: string[]): Line[] {
     if (!current) current = { parts: [], y, size: 0, endX: x };
     const gap = x - current.endX;
     const prev = current.parts[current.parts.length - 1];
-    if (prev !== undefined && gap > 0.15 * size && !/\s$/.test(prev) && !/^\s/.test(item.str)) current.parts.push(' ');
+    // A wide gap on one baseline separates table cells (or columns): kept as ` | `.
+    if (prev !== undefined && gap > size && current.parts.join('').trim()) current.parts.push(' | ');
+    else if (prev !== undefined && gap > 0.15 * size && !/\s$/.test(prev) && !/^\s/.test(item.str)) current.parts.push(' ');
     current.parts.push(item.str);
     if (/\S/.test(item.str)) current.size = Math.max(current.size, size);
-    current.endX = x + item.width;
+    // Whitespace items may stretch across a cell gap; only visible text moves the pen.
+    if (/\S/.test(item.str)) current.endX = x + item.width;
     if (item.hasEOL) close();
   }
   close();

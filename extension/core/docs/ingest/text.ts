@@ -115,6 +115,13 @@ export function textBlocks(text: string, options: TextOptions = {}): RawBlock[] 
       }
     }
     flushSteps();
+    // Rows of cells (`a | b`, the PDF extractor's wide gaps, or a Markdown-style table).
+    if (group.length >= 2 && group.filter((l) => TABLE_ROW.test(l.text)).length >= group.length - 1 && TABLE_ROW.test(group[0]!.text)) {
+      const rows = group.filter((l) => !/^\s*\|?[\s:|-]+\|?\s*$/.test(l.text));
+      const items = rows.map((l) => ({ text: cells(l.text).join(' | '), startLine: l.n, endLine: l.n }));
+      out.add('table', items.map((i) => i.text).join('\n'), start, end, { items: items.slice(1) });
+      continue;
+    }
     const bullets = itemsOf(group, BULLET);
     if (bullets && bullets.lead.length === 0) {
       out.add('list', bullets.items.map((it) => it.text).join('\n'), start, end, { items: bullets.items.map((it) => ({ ...it, text: it.text.replace(BULLET, '$1') })) });
@@ -163,6 +170,12 @@ function paragraphOrDefinitions(group: Line[], out: BlockBuilder): void {
   }
   const text = group.map((l) => l.text.trim()).join(' ');
   out.add('paragraph', text, group[0]!.n, group[group.length - 1]!.n, { links: [...text.matchAll(/\bhttps?:\/\/[^\s)>\]"']+/g)].map((m) => m[0].replace(/[.,;]$/, '')) });
+}
+
+const TABLE_ROW = /\S\s+\|\s+\S|^\s*\|.*\|\s*$/;
+
+function cells(line: string): string[] {
+  return line.replace(/^\s*\|/, '').replace(/\|\s*$/, '').split('|').map((c) => c.trim());
 }
 
 function isCapsHeading(line: string): boolean {
