@@ -69,7 +69,7 @@ export function chunkDocument(facts: DocFacts, options: ChunkOptions = {}): Chun
     buffer = [];
     bufferTokens = 0;
     if (bySize && content.length) {
-      const tail = overlapUnit(content[content.length - 1]!, overlap * sum(emitted));
+      const tail = overlapUnit(emitted, overlap * sum(emitted));
       if (tail) push(tail);
     } else if (!content.length) {
       // A heading with nothing under it yet still leads what follows in its section.
@@ -210,31 +210,53 @@ function splitUnit(unit: Unit, maxTokens: number): Unit[] {
   return pieces.map((p) => ({ ...unit, text: p.text.trim(), tokens: estimateTokens(p.text), startLine: lineAt(p.from, false), endLine: Math.max(lineAt(p.from, false), lineAt(p.to, true)) }));
 }
 
-/** The last sentences (else words) of `unit`, about `budget` tokens, to open the next chunk. */
-function overlapUnit(unit: Unit, budget: number): Unit | undefined {
+/**
+ * The end of a chunk, about `budget` tokens (within ±30%), to open the next one: whole trailing
+ * blocks while they fit, then the longest suffix of the block before them that starts at a
+ * sentence (else a word). The text is an exact suffix of the chunk's text; no heading is crossed.
+ */
+function overlapUnit(units: readonly Unit[], budget: number): Unit | undefined {
   if (budget < 1) return undefined;
-  const sentences = unit.text.split(/(?<=[.!?\n])\s+(?=\S)/);
-  let text = '';
+  const parts: Unit[] = [];
   let tokens = 0;
-  for (let i = sentences.length - 1; i > 0; i--) {
-    const t = estimateTokens(sentences[i]!);
-    if (tokens + t > budget * 1.3) break;
-    text = sentences[i]! + (text ? ' ' + text : '');
-    tokens += t;
-  }
-  if (tokens < budget * 0.7) {
-    // Sentences too long (or too few): the last words instead.
-    const words = unit.text.split(/\s+/);
-    text = '';
-    tokens = 0;
-    for (let i = words.length - 1; i >= 0; i--) {
-      const t = estimateTokens(words[i]!);
-      if (tokens + t > budget) break;
-      text = words[i]! + (text ? ' ' + text : '');
-      tokens += t;
+  for (let i = units.length - 1; i >= 0; i--) {
+    const unit = units[i]!;
+    if (unit.kind === 'heading') break;
+    if (tokens + unit.tokens <= budget * 1.3) {
+      parts.unshift(unit);
+      tokens += unit.tokens;
+      continue;
     }
+    const suffix = longestSuffix(unit, /[.!?\n]\s+/g, budget * 1.3 - tokens);
+    const piece = suffix && tokens + suffix.tokens >= budget * 0.7 ? suffix : (longestSuffix(unit, /\s+/g, budget - tokens) ?? suffix);
+    if (piece) {
+      parts.unshift(piece);
+      tokens += piece.tokens;
+    }
+    break;
   }
-  if (!text) return undefined;
+  if (!parts.length) return undefined;
+  const first = parts[0]!;
+  const last = parts[parts.length - 1]!;
+  return { ...mergeInline(parts), kind: first.kind, text: parts.map((p) => p.text).join('\n\n'), tokens, startLine: first.startLine, endLine: last.endLine, headings: last.headings };
+}
+
+/** The longest suffix of `unit` starting after a `boundary` match with at most `maxTokens` tokens. */
+function longestSuffix(unit: Unit, boundary: RegExp, maxTokens: number): Unit | undefined {
+  const starts: number[] = [];
+  for (const m of unit.text.matchAll(boundary)) starts.push(m.index + m[0].length);
+  // Suffix token counts fall as the start moves right: binary search for the first that fits.
+  let lo = 0;
+  let hi = starts.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (estimateTokens(unit.text.slice(starts[mid]!)) <= maxTokens) hi = mid;
+    else lo = mid + 1;
+  }
+  if (lo >= starts.length) return undefined;
+  const at = starts[lo]!;
+  const text = unit.text.slice(at);
+  if (!text.trim()) return undefined;
   const share = text.length / Math.max(1, unit.text.length);
   const startLine = Math.max(unit.startLine, unit.endLine - Math.floor(share * (unit.endLine - unit.startLine)));
   return { ...unit, text, tokens: estimateTokens(text), startLine };

@@ -43,6 +43,9 @@ export async function extractDocument(path: string, bytes: Uint8Array): Promise<
     if (error instanceof DocSkipError) throw error;
     throw new DocSkipError(`unreadable ${format}: ${error instanceof Error ? error.message.split('\n')[0]!.slice(0, 160) : String(error)}`);
   }
+  // HTML (and DOCX through it) can hide a secret behind character references (`&#65;KIA…`) that
+  // only parsing decodes: its decoded texts are checked once more.
+  if (format === 'html' || format === 'docx') for (const b of extracted.blocks) redactBlock(b, redact);
   const blocks = finishBlocks(extracted.blocks);
   const title = extracted.title ?? blocks.find((b) => b.kind === 'heading')?.text;
   const notes = extracted.notes?.length ? [...new Set(extracted.notes)] : undefined;
@@ -56,6 +59,14 @@ export async function extractDocument(path: string, bytes: Uint8Array): Promise<
     ...(extracted.pages ? { pages: extracted.pages } : {}),
     ...(notes ? { notes } : {}),
   };
+}
+
+function redactBlock(block: RawBlock, redact: (text: string) => string): void {
+  block.text = redact(block.text);
+  if (block.codeSpans) block.codeSpans = block.codeSpans.map(redact);
+  if (block.links) block.links = block.links.map(redact);
+  if (block.emphasis) block.emphasis = block.emphasis.map(redact);
+  for (const item of block.items ?? []) redactBlock(item as RawBlock, redact);
 }
 
 async function extractByFormat(format: DocFormat, bytes: Uint8Array, redact: (text: string) => string): Promise<Extracted> {

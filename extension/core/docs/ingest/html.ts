@@ -61,8 +61,12 @@ class Reader {
       run = [];
     };
     for (const child of parent.childNodes) {
-      if (child.nodeName === '#text' || (isElement(child) && INLINE.has(child.tagName) && !this.dropped(child))) run.push(child);
-      else if (isElement(child)) {
+      if (child.nodeName === '#text' || (isElement(child) && INLINE.has(child.tagName) && !findFirst(child, isBlock) && !this.dropped(child))) run.push(child);
+      else if (isElement(child) && INLINE.has(child.tagName) && !this.dropped(child)) {
+        // An inline element wrapping blocks (`<b>` reopened around a list by the parser): a container.
+        flush();
+        this.container(child);
+      } else if (isElement(child)) {
         flush();
         this.block(child);
       }
@@ -150,6 +154,10 @@ class Reader {
         this.container(el);
     }
   }
+}
+
+function isBlock(el: Element): boolean {
+  return !INLINE.has(el.tagName);
 }
 
 function isElement(n: Node): n is Element {
