@@ -3,10 +3,10 @@
 // server's checks. (Functions passed to page.evaluate run in the page: they reach its hooks
 // through globalThis, never a Node-side helper.) Screenshots go to test-results/screenshots/ (git-ignored) for a person to look at.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { chromiumMissing, launchBrowser, REPO, SCREENSHOTS, startUiServer, waitForSettled, type ExplorerHooks, type Page, type UiServer } from './explorer_browser';
+import { chromiumMissing, framingProblem, launchBrowser, REPO, SCREENSHOTS, startUiServer, waitForSettled, type ExplorerHooks, type Page, type UiServer } from './explorer_browser';
 
 const missing = chromiumMissing();
 if (missing) process.stdout.write(`explorer e2e skipped: ${missing}\n`);
@@ -120,6 +120,28 @@ describe('graph explorer in a browser (serve --ui)', { skip: missing }, () => {
     assert.deepEqual([...readFileSync(pngPath).subarray(0, 4)], [0x89, 0x50, 0x4e, 0x47]);
   });
 
+  it('frames the graph in a narrow container (a sidebar) and again in a wide one after a resize', async () => {
+    const narrow = await browser.newPage({ viewport: { width: 320, height: 720 } });
+    try {
+      await narrow.goto(server.openUrl);
+      await waitForSettled(narrow);
+      const framing = () => narrow.evaluate(() => (globalThis as unknown as { __kgExplorer: ExplorerHooks }).__kgExplorer.framing());
+      // The camera may still be easing in after the last layout step.
+      await new Promise((r) => setTimeout(r, 400));
+      const tall = await framing();
+      assert.equal(framingProblem(tall), undefined);
+      await narrow.screenshot({ path: join(SCREENSHOTS, 'explorer-7-narrow.png') });
+      await narrow.setViewportSize({ width: 1400, height: 420 });
+      await new Promise((r) => setTimeout(r, 600));
+      const wide = await framing();
+      assert.ok(wide.width > 1000, `the canvas followed the resize: ${wide.width}`);
+      assert.equal(framingProblem(wide), undefined);
+      await narrow.screenshot({ path: join(SCREENSHOTS, 'explorer-8-wide.png') });
+    } finally {
+      await (narrow as unknown as { close(): Promise<void> }).close();
+    }
+  });
+
   it('the API needs the token and a loopback Host; the server is read-only', async () => {
     const api = new URL('/api/graph', server.url).href;
     assert.equal((await fetch(api)).status, 401);
@@ -130,5 +152,92 @@ describe('graph explorer in a browser (serve --ui)', { skip: missing }, () => {
     const page0 = await fetch(server.url);
     assert.match(page0.headers.get('content-type') ?? '', /text\/html/);
     assert.match(await page0.text(), /script-src 'nonce-/);
+  });
+});
+
+// Above the size limit (KG_MEMORY_EXPLORER_LARGE_GRAPH=10 here) the page gets the overview only and
+// loads symbols on demand: a search hit not loaded yet, a double-click on a file, the detail
+// panel's "Show symbols" on a module; and a change on disk reaches what is loaded.
+describe('graph explorer on a graph above the size limit (expand on demand)', { skip: missing }, () => {
+  let server: UiServer;
+  let browser: Awaited<ReturnType<typeof launchBrowser>>;
+  let page: Page;
+  const errors: string[] = [];
+  type Hooked = { __kgExplorer: ExplorerHooks };
+  const order = (): Promise<number> => page.evaluate(() => (globalThis as unknown as Hooked).__kgExplorer.order());
+
+  before(async () => {
+    server = await startUiServer(join(REPO, 'test/fixtures/mcp_project'), { env: { KG_MEMORY_EXPLORER_LARGE_GRAPH: '10' } });
+    browser = await launchBrowser();
+    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    page.on('pageerror', (e) => errors.push(e.message ?? String(e)));
+    await page.goto(server.openUrl);
+    await waitForSettled(page);
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('loads the overview only, at Architecture level', async () => {
+    const totals = await page.evaluate(() => (globalThis as unknown as Hooked).__kgExplorer.totals());
+    const loaded = await order();
+    assert.equal(totals.partial, true);
+    assert.ok(loaded < totals.nodes, `${loaded} loaded of ${totals.nodes}`);
+    assert.equal(await page.getByRole('radio', { name: 'Architecture' }).evaluate((el) => (el as unknown as { getAttribute(a: string): string | null }).getAttribute('aria-checked')), 'true');
+    assert.match(await page.locator('.stats').innerText(), /loaded/);
+    await page.screenshot({ path: join(SCREENSHOTS, 'explorer-partial-1-overview.png') });
+    assert.deepEqual(errors, []);
+  });
+
+  it('search answers over the whole graph; choosing a symbol not loaded loads its file and selects it', async () => {
+    const before = await order();
+    await page.keyboard.press('/');
+    await page.keyboard.type('send');
+    const hit = page.locator('.search-results li').filter({ hasText: 'client.py' }).first();
+    await hit.waitFor({ timeout: 10_000 });
+    await hit.evaluate((el) => (el as unknown as { dispatchEvent(e: unknown): void }).dispatchEvent(new (globalThis as unknown as { MouseEvent: new (t: string, o: unknown) => unknown }).MouseEvent('mousedown', { bubbles: true })));
+    await page.locator('.panel.detail').waitFor();
+    assert.equal(await page.locator('.panel.detail h2').innerText(), 'send');
+    const after = await order();
+    assert.ok(after > before, `symbols of shop/client.py loaded: ${before} -> ${after}`);
+    await page.waitForFunction(() => {
+      const x = (globalThis as unknown as { __kgExplorer: ExplorerHooks }).__kgExplorer;
+      return x.nodeOnScreen('py:shop.client:Client.send') !== undefined && !x.layout().running;
+    }, undefined, { timeout: 15_000 });
+    await page.screenshot({ path: join(SCREENSHOTS, 'explorer-partial-2-search-loaded.png') });
+    await page.keyboard.press('Escape');
+  });
+
+  it('double-click on a file loads its symbols; "Show symbols" on a module loads its files\' symbols', async () => {
+    await page.getByRole('button', { name: 'Fit the graph' }).click();
+    await new Promise((r) => setTimeout(r, 600));
+    const before = await order();
+    const id = 'file:web/cache.ts';
+    const p = await page.evaluate((n) => (globalThis as unknown as { __kgExplorer: ExplorerHooks }).__kgExplorer.nodeOnScreen(n), id);
+    assert.ok(p, `${id} is drawn`);
+    const top = await page.locator('.canvas').evaluate((el) => (el as unknown as { getBoundingClientRect(): { top: number } }).getBoundingClientRect().top);
+    await page.mouse.move(p.x, p.y + top, { steps: 3 });
+    await page.mouse.dblclick(p.x, p.y + top);
+    await page.waitForFunction((n: number) => (globalThis as unknown as { __kgExplorer: ExplorerHooks }).__kgExplorer.order() > n, before, { timeout: 10_000 });
+    const mid = await order();
+    // The module: search it, select it, Show symbols.
+    await page.keyboard.press('/');
+    await page.keyboard.type('tests');
+    const row = page.locator('.search-results li').filter({ hasText: 'Module' }).first();
+    await row.waitFor({ timeout: 10_000 });
+    await page.keyboard.press('Enter');
+    await page.locator('.panel.detail').waitFor();
+    await page.getByRole('button', { name: 'Show symbols' }).click();
+    await page.waitForFunction((n: number) => (globalThis as unknown as { __kgExplorer: ExplorerHooks }).__kgExplorer.order() > n, mid, { timeout: 10_000 });
+    await page.screenshot({ path: join(SCREENSHOTS, 'explorer-partial-3-expanded.png') });
+    assert.deepEqual(errors, []);
+  });
+
+  it('a change on disk reaches the loaded symbols as a diff', async () => {
+    const before = await order();
+    appendFileSync(join(server.root, 'shop/client.py'), '\n\ndef reconcile_partial(x):\n    return x\n');
+    await page.waitForFunction((n: number) => (globalThis as unknown as { __kgExplorer: ExplorerHooks }).__kgExplorer.order() > n, before, { timeout: 30_000 });
+    assert.deepEqual(errors, []);
   });
 });

@@ -28,6 +28,7 @@ export function chromiumMissing(): string | undefined {
 /** The structural slice of playwright-core's API these tests use. */
 export interface Page {
   goto(url: string): Promise<unknown>;
+  setViewportSize(size: { width: number; height: number }): Promise<void>;
   waitForFunction<T, A = undefined>(fn: string | ((arg: A) => T), arg?: A, options?: { timeout?: number }): Promise<unknown>;
   evaluate<T, A = undefined>(fn: (arg: A) => T | Promise<T>, arg?: A): Promise<T>;
   screenshot(options: { path: string; fullPage?: boolean }): Promise<unknown>;
@@ -41,6 +42,7 @@ export interface Page {
 
 export interface Locator {
   click(): Promise<void>;
+  filter(options: { hasText: string | RegExp }): Locator;
   fill(text: string): Promise<void>;
   textContent(): Promise<string | null>;
   innerText(): Promise<string>;
@@ -65,8 +67,8 @@ export interface UiServer {
   stop(): Promise<void>;
 }
 
-/** Copies `folder` to a temporary root, indexes it, and serves it with --ui on free ports. */
-export async function startUiServer(folder: string, { copy = true }: { copy?: boolean } = {}): Promise<UiServer> {
+/** Copies `folder` to a temporary root, indexes it, and serves it with --ui on free ports; `env` adds to the server's environment. */
+export async function startUiServer(folder: string, { copy = true, env = {} }: { copy?: boolean; env?: Record<string, string> } = {}): Promise<UiServer> {
   let root = folder;
   let tmp: string | undefined;
   if (copy) {
@@ -76,7 +78,7 @@ export async function startUiServer(folder: string, { copy = true }: { copy?: bo
   }
   const child = spawn(process.execPath, [CLI, 'serve', '--root', root, '--port', '0', '--ui', '--ui-port', '0'], {
     stdio: ['ignore', 'ignore', 'pipe'],
-    env: { ...process.env, KG_MEMORY_ATTACH: '0' },
+    env: { ...process.env, KG_MEMORY_ATTACH: '0', ...env },
   });
   let err = '';
   const openUrl = await new Promise<string>((ok, fail) => {
@@ -123,11 +125,34 @@ export async function launchBrowser(): Promise<Browser> {
 export interface ExplorerHooks {
   order(): number;
   size(): number;
+  totals(): { partial: boolean; nodes: number; edges: number };
+  measureHover(id: string): Promise<{ enterMs: number; leaveMs: number }>;
   layout(): { running: boolean; iterations: number; elapsedMs: number; settled: boolean };
   nodeOnScreen(id: string): { x: number; y: number } | undefined;
   visibleNodes(): number;
   measureFps(ms: number): Promise<number>;
   firstFrameMs(): number | undefined;
+  /** The visible node with the most edges: the costliest to hover. */
+  hubNode(): string | undefined;
+  framing(): { width: number; height: number; box: { left: number; right: number; top: number; bottom: number } | undefined };
+}
+
+/**
+ * Is the graph framed in its canvas: every visible node inside it with a margin, room left on the
+ * right for labels, and the box centred (within 15 % of the width) in the space left? An error
+ * message when not.
+ */
+export function framingProblem(f: ReturnType<ExplorerHooks['framing']>): string | undefined {
+  const b = f.box;
+  if (!b) return 'no visible node';
+  const text = JSON.stringify(f);
+  if (b.left < 8 || b.top < 8 || b.bottom > f.height - 8) return `a node touches the edge: ${text}`;
+  // Labels are drawn to the right of their node: the rightmost node leaves room for one.
+  if (b.right > f.width - Math.min(60, f.width * 0.15)) return `no room for the labels on the right: ${text}`;
+  const free = f.width - Math.min(140, f.width * 0.3);
+  if (Math.abs((b.left + b.right) / 2 - free / 2) > f.width * 0.15) return `not centred: ${text}`;
+  if (Math.abs((b.top + b.bottom) / 2 - f.height / 2) > f.height * 0.15) return `not centred vertically: ${text}`;
+  return undefined;
 }
 
 /** Waits until the explorer has its graph and the layout has stopped moving. */
@@ -149,31 +174,61 @@ export interface PageFigure {
   iterations: number;
   settled: boolean;
   fps: number;
+  /** The whole graph's nodes when only part of it is loaded (expand on demand), else `nodes`. */
+  totalNodes: number;
+  /** One hover enter and leave on the busiest visible node, each up to the frame that shows it. */
+  hoverEnterMs: number;
+  hoverLeaveMs: number;
 }
 
 /**
- * Serves an indexed folder with --ui, opens the page at 1280×800, waits for the layout to stop and
- * measures it; `screenshot` saves a picture of the result. Page errors are returned, not thrown:
- * the caller decides whether they fail it. Shared by the e2e scale check and `npm run bench`.
+ * Opens the explorer page at `openUrl` (1280×800), waits for the layout to stop and measures it;
+ * `screenshot` saves a picture of the result. Page errors are returned, not thrown: the caller
+ * decides whether they fail it.
  */
-export async function measureExplorerPage(root: string, options: { settleMs: number; fpsMs: number; screenshot?: string }): Promise<{ figure: PageFigure; errors: string[] }> {
-  const server = await startUiServer(root, { copy: false });
+export async function measurePage(openUrl: string, options: { settleMs: number; fpsMs: number; screenshot?: string }): Promise<{ figure: PageFigure; errors: string[] }> {
   const browser = await launchBrowser();
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message ?? String(e)));
-    await page.goto(server.openUrl);
+    await page.goto(openUrl);
     await waitForSettled(page, options.settleMs);
     const figure = await page.evaluate(async (ms: number) => {
       const x = (globalThis as unknown as { __kgExplorer: ExplorerHooks }).__kgExplorer;
       const l = x.layout();
-      return { nodes: x.order(), edges: x.size(), shownNodes: x.visibleNodes(), firstFrameMs: x.firstFrameMs() ?? -1, layoutMs: l.elapsedMs, iterations: l.iterations, settled: l.settled, fps: await x.measureFps(ms) };
+      const hub = x.hubNode();
+      // Twice: the first hover after the layout may still pay for sigma's last processing.
+      if (hub !== undefined) await x.measureHover(hub);
+      const hover = hub === undefined ? { enterMs: -1, leaveMs: -1 } : await x.measureHover(hub);
+      const fps = await x.measureFps(ms);
+      return {
+        nodes: x.order(),
+        edges: x.size(),
+        totalNodes: x.totals().nodes,
+        shownNodes: x.visibleNodes(),
+        firstFrameMs: x.firstFrameMs() ?? -1,
+        layoutMs: l.elapsedMs,
+        iterations: l.iterations,
+        settled: l.settled,
+        fps,
+        hoverEnterMs: hover.enterMs,
+        hoverLeaveMs: hover.leaveMs,
+      };
     }, options.fpsMs);
     if (options.screenshot) await page.screenshot({ path: options.screenshot });
     return { figure, errors };
   } finally {
     await browser.close();
+  }
+}
+
+/** Serves an indexed folder with --ui and measures its page (measurePage). Shared by the e2e scale check and `npm run bench`. */
+export async function measureExplorerPage(root: string, options: { settleMs: number; fpsMs: number; screenshot?: string }): Promise<{ figure: PageFigure; errors: string[] }> {
+  const server = await startUiServer(root, { copy: false });
+  try {
+    return await measurePage(server.openUrl, options);
+  } finally {
     await server.stop();
   }
 }

@@ -15,21 +15,14 @@
  * Skipped, with the reason, only when the host is not installed.
  */
 import assert from 'node:assert/strict';
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { EXPLORER_ROOT_ID } from '../../extension/protocol';
-import { ensureHost, HOST_REQUIRED, REPO_ROOT } from '../vscode/host';
 import type { ExplorerHooks } from './explorer_browser';
 import { packageVsix, type Packaged } from './package_vsix';
-import { goTo, openFile, openWorkbench, type Page, type Workbench } from './workbench';
+import { goTo, hostMissing, openFile, openFixtureWorkbench, type FixtureWorkbench, type Page } from './workbench';
 
-const SHOTS = join(REPO_ROOT, 'test-results', 'screenshots');
-const FIXTURE = join(REPO_ROOT, 'test', 'fixtures', 'vscode_project');
-const why = ensureHost();
-if (why && HOST_REQUIRED) throw new Error(`the VS Code host is required (KG_MEMORY_REQUIRE_VSCODE_HOST=1) but ${why}`);
-if (why) console.log(`SKIP explorer in the workbench: ${why}`);
+const why = hostMissing('explorer in the workbench');
 
 /** The slice of Playwright's Frame and Locator this test uses (playwright-core is not a dependency). */
 interface FrameLocator {
@@ -129,29 +122,23 @@ function hexToRgb(hex: string): string {
 }
 
 describe('graph explorer in the workbench (installed .vsix)', { skip: why ?? false, timeout: 10 * 60_000 }, () => {
-  let tmp: string | undefined;
-  let wb: Workbench | undefined;
+  let fw: FixtureWorkbench | undefined;
   let frame: Frame | undefined;
   const page = () => {
-    assert.ok(wb, 'the workbench is open');
-    return wb.page;
+    assert.ok(fw, 'the workbench is open');
+    return fw.page;
   };
-  const shot = async (name: string) => {
-    await page().waitForTimeout(500);
-    await page().screenshot({ path: join(SHOTS, name) });
+  const shot = (name: string) => {
+    assert.ok(fw, 'the workbench is open');
+    return fw.shot(name);
   };
 
   before(async () => {
-    mkdirSync(SHOTS, { recursive: true });
-    tmp = mkdtempSync(join(tmpdir(), 'kg-explorer-wb-'));
-    const folder = join(tmp, 'vscode_project');
-    cpSync(FIXTURE, folder, { recursive: true });
-    wb = await openWorkbench({ folder, vsix: vsix(), settings: { 'workbench.colorTheme': 'Default Dark Modern' } });
+    fw = await openFixtureWorkbench({ vsix: vsix(), settings: { 'workbench.colorTheme': 'Default Dark Modern' } });
   });
 
   after(async () => {
-    await wb?.close();
-    if (tmp) rmSync(tmp, { recursive: true, force: true });
+    await fw?.close();
   });
 
   it('the KG Memory activity-bar view shows the graph', async () => {
@@ -241,22 +228,17 @@ for (const theme of [
   { name: 'Default High Contrast', file: 'high-contrast', cls: 'vscode-high-contrast', editorBg: 'rgb(0, 0, 0)' },
 ]) {
   describe(`the explorer in the ${theme.name} theme`, { skip: why ?? false, timeout: 5 * 60_000 }, () => {
-    let tmp: string | undefined;
-    let wb: Workbench | undefined;
+    let fw: FixtureWorkbench | undefined;
     before(async () => {
-      tmp = mkdtempSync(join(tmpdir(), 'kg-explorer-theme-'));
-      const folder = join(tmp, 'vscode_project');
-      cpSync(FIXTURE, folder, { recursive: true });
-      wb = await openWorkbench({ folder, vsix: vsix(), settings: { 'workbench.colorTheme': theme.name } });
+      fw = await openFixtureWorkbench({ vsix: vsix(), settings: { 'workbench.colorTheme': theme.name } });
     });
     after(async () => {
-      await wb?.close();
-      if (tmp) rmSync(tmp, { recursive: true, force: true });
+      await fw?.close();
     });
 
     it('the webview takes the theme\'s colours', async () => {
-      assert.ok(wb);
-      const frame = await openExplorerView(wb.page);
+      assert.ok(fw);
+      const frame = await openExplorerView(fw.page);
       await frame.waitForFunction(isSettled, undefined, { timeout: 90_000 });
       const c = await bodyColours(frame);
       console.log(`${theme.name}: ${JSON.stringify(c)}`);
@@ -264,39 +246,32 @@ for (const theme of [
       assert.equal(c.bg, theme.editorBg, 'the body background is the theme\'s editor background');
       assert.equal(hexToRgb(c.editorBg), c.bg, 'through --vscode-editor-background');
       assert.notEqual(c.fg, c.bg);
-      await wb.page.waitForTimeout(500);
-      await wb.page.screenshot({ path: join(SHOTS, `explorer-workbench-theme-${theme.file}.png`) });
+      await fw.shot(`explorer-workbench-theme-${theme.file}.png`);
     });
   });
 }
 
 describe('the explorer on a folder with no source files', { skip: why ?? false, timeout: 5 * 60_000 }, () => {
-  let tmp: string | undefined;
-  let wb: Workbench | undefined;
+  let fw: FixtureWorkbench | undefined;
   before(async () => {
-    tmp = mkdtempSync(join(tmpdir(), 'kg-explorer-empty-'));
-    const folder = join(tmp, 'empty_project');
-    mkdirSync(folder);
-    wb = await openWorkbench({ folder, vsix: vsix(), settings: { 'workbench.colorTheme': 'Default Dark Modern' } });
+    fw = await openFixtureWorkbench({ vsix: vsix(), fixture: null, settings: { 'workbench.colorTheme': 'Default Dark Modern' } });
   });
   after(async () => {
-    await wb?.close();
-    if (tmp) rmSync(tmp, { recursive: true, force: true });
+    await fw?.close();
     if (packagedOnce) rmSync(packagedOnce.dir, { recursive: true, force: true });
   });
 
   it('shows the friendly empty state; Reindex runs and it comes back', async () => {
-    assert.ok(wb);
-    const frame = await openExplorerView(wb.page);
+    assert.ok(fw);
+    const frame = await openExplorerView(fw.page);
     const region = frame.getByRole('region', { name: 'No graph yet' }).first();
     await region.waitFor({ state: 'visible', timeout: 60_000 });
     const reindex = frame.getByRole('button', { name: 'Reindex', exact: true }).first();
     await reindex.waitFor({ state: 'visible', timeout: 30_000 });
     assert.match(await region.innerText(), /No graph yet/);
-    await wb.page.waitForTimeout(500);
-    await wb.page.screenshot({ path: join(SHOTS, 'explorer-workbench-empty.png') });
+    await fw.shot('explorer-workbench-empty.png');
     await reindex.click();
-    await wb.page.waitForTimeout(2_000);
+    await fw.page.waitForTimeout(2_000);
     // Still nothing to index: the empty state stays, without an error, and the button is usable again.
     await frame.waitForFunction(() => {
       const d = (globalThis as unknown as { document: { querySelector(s: string): { disabled?: boolean; textContent: string | null } | null } }).document;
@@ -305,7 +280,6 @@ describe('the explorer on a folder with no source files', { skip: why ?? false, 
     }, undefined, { timeout: 30_000 });
     const text = await region.innerText();
     assert.doesNotMatch(text, /failed/i, text);
-    await wb.page.waitForTimeout(500);
-    await wb.page.screenshot({ path: join(SHOTS, 'explorer-workbench-empty-reindexed.png') });
+    await fw.shot('explorer-workbench-empty-reindexed.png');
   });
 });

@@ -9,49 +9,35 @@
  * Skipped, with the reason, only when the host cannot be installed.
  */
 import assert from 'node:assert/strict';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync, rmSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
-import { ensureHost, HOST_REQUIRED, REPO_ROOT } from '../vscode/host';
 import { packageVsix, type Packaged } from './package_vsix';
-import { goTo, openFile, openWorkbench, runFromPalette, type Workbench } from './workbench';
+import { goTo, hostMissing, openFile, openFixtureWorkbench, runFromPalette, type FixtureWorkbench } from './workbench';
 
-const SHOTS = join(REPO_ROOT, 'test-results', 'screenshots');
-const FIXTURE = join(REPO_ROOT, 'test', 'fixtures', 'vscode_project');
-const why = ensureHost();
-if (why && HOST_REQUIRED) throw new Error(`the VS Code host is required (KG_MEMORY_REQUIRE_VSCODE_HOST=1) but ${why}`);
-if (why) console.log(`SKIP screenshots: ${why}`);
+const why = hostMissing('screenshots');
 
 describe('screenshots of the installed .vsix in the workbench', { skip: why ?? false, timeout: 10 * 60_000 }, () => {
   let packaged: Packaged | undefined;
-  let tmp: string | undefined;
-  let wb: Workbench | undefined;
+  let fw: FixtureWorkbench | undefined;
   const page = () => {
-    assert.ok(wb, 'the workbench is open');
-    return wb.page;
+    assert.ok(fw, 'the workbench is open');
+    return fw.page;
   };
-  // A moment for what renders after it is visible (code-block colours in hovers, lens fade-in).
-  const shot = async (name: string) => {
-    await page().waitForTimeout(500);
-    await page().screenshot({ path: join(SHOTS, name) });
+  const shot = (name: string) => {
+    assert.ok(fw, 'the workbench is open');
+    return fw.shot(name);
   };
 
   before(async () => {
-    mkdirSync(SHOTS, { recursive: true });
     packaged = packageVsix();
     console.log(`kg-memory.vsix: ${(packaged.bytes / 1024).toFixed(0)} KiB`);
-    tmp = mkdtempSync(join(tmpdir(), 'kg-shots-'));
-    const folder = join(tmp, 'vscode_project');
-    cpSync(FIXTURE, folder, { recursive: true });
-    wb = await openWorkbench({ folder, vsix: packaged.vsix, settings: { 'editor.hover.delay': 200, 'workbench.colorTheme': 'Default Dark Modern' } });
+    fw = await openFixtureWorkbench({ vsix: packaged.vsix, settings: { 'editor.hover.delay': 200, 'workbench.colorTheme': 'Default Dark Modern' } });
   });
 
   after(async () => {
-    if (wb && process.env.KEEP) console.log(readFileSync(wb.logFile, 'utf8').slice(-4000));
-    await wb?.close();
+    if (fw && process.env.KEEP) console.log(readFileSync(fw.wb.logFile, 'utf8').slice(-4000));
+    await fw?.close();
     if (packaged) rmSync(packaged.dir, { recursive: true, force: true });
-    if (tmp) rmSync(tmp, { recursive: true, force: true });
   });
 
   it('status bar: the KG Memory item says the graph is ready; clicking it opens its menu', async () => {

@@ -55,8 +55,20 @@ export class LayoutRunner {
     });
     const groups = new Uint32Array(order.length);
     const groupOf = new Map<string, number>();
+    // A file is grouped with its symbols; a file with none loaded (the overview of a large graph)
+    // with its folder, so the coarse level is the graph of folders, not one group per file.
+    const withSymbols = new Set<string>();
+    this.graph.forEachNode((_id, a) => {
+      if (a.path !== undefined && a.kind !== 'file' && a.kind !== 'module') withSymbols.add(a.path);
+    });
     order.forEach((id, i) => {
-      const key = this.graph.getNodeAttribute(id, 'path') ?? id;
+      const a = this.graph.getNodeAttributes(id);
+      const key =
+        a.kind === 'module' && a.path !== undefined
+          ? `dir:${a.path}`
+          : a.kind === 'file' && a.path !== undefined && !withSymbols.has(a.path)
+            ? `dir:${a.path.slice(0, Math.max(a.path.lastIndexOf('/'), 0))}`
+            : (a.path ?? id);
       let g = groupOf.get(key);
       if (g === undefined) groupOf.set(key, (g = groupOf.size));
       groups[i] = g;

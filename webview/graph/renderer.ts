@@ -54,15 +54,21 @@ export function scaleFor(order: number, size: number): { nodeSize: number; arrow
 
 /**
  * While the camera moves nothing can be hovered or clicked, so the picking pass (every node drawn
- * a second time into an offscreen texture, for hit tests) is skipped; the frame after the move
- * draws it again. Sigma has no setting for this: it reaches into sigma's node programs.
+ * a second time into an offscreen texture, for hit tests) is skipped, and so is the fresh
+ * full-size picking texture sigma allocates for it on every frame; the frame after the move does
+ * both again. Sigma has no setting for this: it reaches into sigma's node programs and its
+ * texture reset.
  */
 function skipPickingWhileMoving(sigma: Sigma<NodeData, EdgeData>): void {
-  const programs = (sigma as unknown as { nodePrograms: Record<string, { pickProgram: unknown }> }).nodePrograms;
+  const inner = sigma as unknown as { nodePrograms: Record<string, { pickProgram: unknown }>; resetWebGLTexture(id: string): unknown };
+  const programs = inner.nodePrograms;
   const saved = new Map<string, unknown>();
+  const reset = inner.resetWebGLTexture.bind(sigma);
+  let moving = false;
+  inner.resetWebGLTexture = (id: string) => (moving ? sigma : reset(id));
   sigma.on('beforeRender', () => {
     const mouse = sigma.getMouseCaptor();
-    const moving = sigma.getCamera().isAnimated() || mouse.isMoving || mouse.draggedEvents > 0 || mouse.currentWheelDirection !== 0;
+    moving = sigma.getCamera().isAnimated() || mouse.isMoving || mouse.draggedEvents > 0 || mouse.currentWheelDirection !== 0;
     if (!moving) return;
     for (const [type, program] of Object.entries(programs)) {
       saved.set(type, program.pickProgram);
@@ -70,6 +76,7 @@ function skipPickingWhileMoving(sigma: Sigma<NodeData, EdgeData>): void {
     }
   });
   sigma.on('afterRender', () => {
+    moving = false;
     for (const [type, pick] of saved) {
       const program = programs[type];
       if (program) program.pickProgram = pick;
@@ -97,6 +104,7 @@ export class GraphView {
   private fitPending = false;
   /** True while `fit` moves the camera, so its own moves do not count as the person's. */
   private settingCamera = false;
+  private insets = { left: 0, right: 0 };
   private readonly resizeObserver: ResizeObserver;
 
   constructor(
@@ -182,15 +190,18 @@ export class GraphView {
     const kx = Math.hypot(ux.x - o.x, ux.y - o.y);
     const ky = Math.hypot(uy.x - o.x, uy.y - o.y);
     const labelRoom = Math.min(LABEL_ROOM, width * 0.3);
-    const availW = Math.max(width - 2 * FIT_PADDING - labelRoom, 20);
+    // Panels over the canvas (filters on the left, details on the right) hide what is under them.
+    const left = Math.min(this.insets.left, width * 0.4);
+    const right = Math.min(this.insets.right, width * 0.4);
+    const availW = Math.max(width - 2 * FIT_PADDING - labelRoom - left - right, 20);
     const availH = Math.max(height - 2 * FIT_PADDING, 20);
     const w = (maxX - minX) * kx;
     const h = (maxY - minY) * ky;
     // Camera ratio r shows everything 1/r times bigger than at ratio 1.
     const zoom = Math.min(w > 0 ? availW / w : Infinity, h > 0 ? availH / h : Infinity);
     const ratio = Math.min(Math.max(Number.isFinite(zoom) ? 1 / zoom : 0.25, s.getSetting('minCameraRatio') ?? 0), s.getSetting('maxCameraRatio') ?? Infinity);
-    // Centre the box in the space left of the label room: the camera looks labelRoom/2 px to its right.
-    const shift = (labelRoom / 2) * (ratio / kx);
+    // Centre the box in the free space: the camera looks (labelRoom + right - left)/2 px off the box's centre.
+    const shift = ((labelRoom + right - left) / 2) * (ratio / kx);
     const target = { x: (minX + maxX) / 2 + shift, y: (minY + maxY) / 2, ratio, angle: 0 };
     this.settingCamera = true;
     if (duration > 0) void camera.animate(target, { duration }).then(() => (this.settingCamera = false));
@@ -198,6 +209,13 @@ export class GraphView {
       camera.setState(target);
       this.settingCamera = false;
     }
+  }
+
+  /** The widths of the panels over the canvas's left and right edges; a fit frames what is between them. */
+  setInsets(insets: { left: number; right: number }): void {
+    const changed = insets.left !== this.insets.left || insets.right !== this.insets.right;
+    this.insets = insets;
+    if (changed && this.autoFit) this.fit(200);
   }
 
   /** Fit again once sigma has processed the positions the layout just wrote (if the camera still follows). */

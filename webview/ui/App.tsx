@@ -105,6 +105,12 @@ export function App({ client }: { client: ExplorerClient }) {
     gv?.setState(state.view);
   }, [gv, state.view, state.graphVersion]);
 
+  // The filter panel covers the canvas's left edge: framing leaves it free.
+  useEffect(() => {
+    const filters = document.querySelector<HTMLElement>('.panel.filters');
+    gv?.setInsets({ left: showFilters && filters ? filters.offsetWidth + filters.offsetLeft : 0, right: 0 });
+  }, [gv, showFilters, state.present]);
+
   // A preset is a new level of detail: fit it in view (single toggles keep the camera where it is).
   const preset = state.view.filters.preset;
   useEffect(() => {

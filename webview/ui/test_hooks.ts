@@ -24,6 +24,10 @@ export interface ExplorerHooks {
   measureFps(ms: number): Promise<number>;
   /** performance.now() when sigma drew its first frame: time from navigation to first frame. */
   firstFrameMs(): number | undefined;
+  /** The visible node with the most edges: the costliest to hover. */
+  hubNode(): string | undefined;
+  /** The canvas's size and the screen box of the visible nodes' centres: is the graph framed? */
+  framing(): { width: number; height: number; box: { left: number; right: number; top: number; bottom: number } | undefined };
 }
 
 declare global {
@@ -66,6 +70,32 @@ export function installTestHooks(get: () => { graph: ExplorerGraph | undefined; 
       const d = gv?.sigma.getNodeDisplayData(id);
       if (!gv || !d || d.hidden) return undefined;
       return gv.sigma.framedGraphToViewport(d);
+    },
+    hubNode: () => {
+      const { graph, gv } = get();
+      let best: string | undefined;
+      let degree = -1;
+      graph?.forEachNode((id) => {
+        const d = graph.degree(id);
+        if (d > degree && gv?.isVisible(id)) {
+          best = id;
+          degree = d;
+        }
+      });
+      return best;
+    },
+    framing: () => {
+      const { graph, gv } = get();
+      if (!gv || !graph) return { width: 0, height: 0, box: undefined };
+      const { width, height } = gv.sigma.getDimensions();
+      let box: { left: number; right: number; top: number; bottom: number } | undefined;
+      graph.forEachNode((id) => {
+        const d = gv.sigma.getNodeDisplayData(id);
+        if (!d || d.hidden) return;
+        const p = gv.sigma.framedGraphToViewport(d);
+        box = box ? { left: Math.min(box.left, p.x), right: Math.max(box.right, p.x), top: Math.min(box.top, p.y), bottom: Math.max(box.bottom, p.y) } : { left: p.x, right: p.x, top: p.y, bottom: p.y };
+      });
+      return { width, height, box };
     },
     visibleNodes: () => {
       const { graph, gv } = get();
