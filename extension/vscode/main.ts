@@ -13,6 +13,7 @@ import { registerDecisionDocs } from './decisions_docs';
 import { registerExplorer } from './explorer';
 import type { FolderIndex } from './folder_index';
 import { registerHover } from './hover';
+import { registerLlm } from './llm_commands';
 import { registerMcpHost } from './mcp_host';
 import { registerMemory } from './memory_commands';
 import { registerStatusBar } from './status';
@@ -38,6 +39,7 @@ export function activate(extCtx: vscode.ExtensionContext): KgMemoryApi {
     registerMcpHost(ctx);
     registerExplorer(ctx);
     registerMemory(ctx);
+    registerLlm(ctx);
   } catch (err) {
     // VS Code does not show a notification when an extension fails to activate, so we do.
     void vscode.window.showErrorMessage(`KG Memory could not start: ${(err as Error).message}`);
