@@ -39,13 +39,22 @@ export function headingTarget(heading: string, gaz: Gazetteer, terms: TermSet, o
   if (best) return { target: best.target, surface: best.surface, fromHeading: false };
   const words = text.replace(/[`*_]/g, '').split(/\s+/);
   if (words.length > MAX_HEADING_WORDS || words.every((w) => GENERIC_HEADINGS.has(w.toLowerCase().replace(/[^\p{L}]/gu, '')))) return undefined;
+  // `Deploying`, `Restarting the API`: an activity, not a thing.
+  if (/ing$/i.test(words[0]!)) return undefined;
   const c: Candidate = { surface: text, start: 0, end: text.length, source: 'heading', type: 'term' };
   const [m] = linkChunk(pseudo, [c], gaz, opts);
   return m ? { target: m.target, surface: text, fromHeading: true } : undefined;
 }
 
-export function readChunk(chunk: Chunk, gaz: Gazetteer, terms: TermSet, opts: LinkOptions, headings: Map<string, ReturnType<typeof headingTarget>>): ChunkResult {
-  const mentions = linkChunk(chunk, findCandidates(chunk, gaz, terms), gaz, opts);
+export function readChunk(
+  chunk: Chunk,
+  gaz: Gazetteer,
+  terms: TermSet,
+  opts: LinkOptions,
+  headings: Map<string, ReturnType<typeof headingTarget>>,
+  names?: ReadonlySet<string>,
+): ChunkResult {
+  const mentions = linkChunk(chunk, findCandidates(chunk, gaz, terms, names), gaz, opts);
   const headingTargets = chunk.headings.map((h) => {
     if (!headings.has(h)) headings.set(h, headingTarget(h, gaz, terms, opts));
     return headings.get(h)?.target;

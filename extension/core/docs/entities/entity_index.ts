@@ -22,7 +22,7 @@ import { Gazetteer } from './gazetteer';
 import type { LinkOptions } from './link';
 import { EntityMerger } from './merge';
 import type { TermSet } from './mentions';
-import { termSet } from './mentions';
+import { properNames, termSet } from './mentions';
 import { DEFAULT_NGRAM_MIN_FREQUENCY, DEFAULT_NGRAM_TOP_K, docCandidates, TermCounts } from './ngrams';
 
 export interface EntityResult {
@@ -64,7 +64,10 @@ interface DocState {
   path: string;
   chunks: Chunk[];
   candidates: Map<string, string>;
-  /** `${gazetteer version}|${terms fingerprint}` the cached results were read under. */
+  /** The document's proper names (mentions.ts properNames) and their fingerprint. */
+  names: Set<string>;
+  namesKey: string;
+  /** `${graph}|${terms fingerprint}|${names}` the cached results were read under. */
   stamp: string;
   cache: Map<string, ChunkResult>;
   mentions: LinkedMention[];
@@ -119,10 +122,13 @@ export class EntityIndex {
     else this.sortedPaths = undefined;
     const candidates = docCandidates(good);
     this.counts.add(candidates, 1);
+    const names = properNames(good);
     this.docs.set(path, {
       path,
       chunks: good,
       candidates,
+      names,
+      namesKey: [...names].sort().join(' '),
       stamp: old?.stamp ?? '',
       cache: old?.cache ?? new Map(),
       mentions: old?.mentions ?? [],
@@ -155,14 +161,15 @@ export class EntityIndex {
   }
 
   resolve(graph: CodeGraph): EntityResult {
-    if (!this.gazetteer || this.gazetteer.graph !== graph || this.gazetteer.version !== graph.version) this.gazetteer = Gazetteer.fromGraph(graph);
+    if (!this.gazetteer || this.gazetteer.graph !== graph || this.gazetteer.version !== graph.codeVersion) this.gazetteer = Gazetteer.fromGraph(graph);
     const mined = this.counts.top(this.options.topK ?? DEFAULT_NGRAM_TOP_K);
     const terms = this.terms && sameList([...this.terms.terms], mined) ? this.terms : termSet(mined);
     this.terms = terms;
     const stamp = `${graphStamp(graph)}|${terms.fingerprint}`;
     for (const doc of this.docs.values()) {
-      if (doc.fresh && doc.stamp === stamp) continue;
-      this.reread(doc, stamp, this.gazetteer, terms);
+      const docStamp = `${stamp}|${doc.namesKey}`;
+      if (doc.fresh && doc.stamp === docStamp) continue;
+      this.reread(doc, docStamp, this.gazetteer, terms);
     }
     return this.assemble();
   }
@@ -178,7 +185,7 @@ export class EntityIndex {
     for (const chunk of doc.chunks) {
       const key = `${chunk.id}|${chunk.hash}|${chunk.startLine}|${chunk.section}|${chunk.headings.join('\u0001')}`;
       let r = cache.get(key) ?? next.get(key);
-      if (!r) r = readChunk(chunk, gaz, terms, this.opts, headings);
+      if (!r) r = readChunk(chunk, gaz, terms, this.opts, headings, doc.names);
       next.set(key, r);
       mentions.push(...r.mentions);
       for (const rel of r.relations) {
@@ -323,7 +330,7 @@ function graphStamp(graph: CodeGraph): string {
     s = nextSerial++;
     graphSerials.set(graph, s);
   }
-  return `${s}.${graph.version}`;
+  return `${s}.${graph.codeVersion}`;
 }
 
 function share(m: Map<string, Share>, id: string): Share {

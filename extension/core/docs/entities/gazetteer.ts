@@ -17,9 +17,10 @@
  */
 import { posix } from 'node:path';
 import { isTestPath } from '../../decisions/link';
-import { normalise } from '../../decisions/reconcile';
+import { normalise, similarity } from '../../decisions/reconcile';
 import type { CodeGraph } from '../../model/graph';
 import type { NodeKind } from '../../model/types';
+import { DERIVED_EDGE_KINDS, DERIVED_NODE_KINDS } from '../../model/types';
 import { isCommonWord } from './words';
 
 /** How a key was derived from its node: also how sure a hit on it is. */
@@ -60,10 +61,11 @@ export interface NodeInfo {
 /** Node kinds a document can name, with their tier (lower wins). */
 const TIER: Partial<Record<NodeKind, number>> = {
   class: 0, interface: 0, enum: 0, adr: 0,
-  function: 1, type: 1, constant: 1,
+  function: 1, type: 1, constant: 1, test: 1,
   method: 2,
   file: 3,
   module: 4,
+  external: 5,
 };
 const TEST_PENALTY = 10;
 /** Token postings longer than this say too little to scan for Jaccard candidates. */
@@ -86,12 +88,12 @@ export class Gazetteer {
 
   private constructor(
     readonly graph: CodeGraph,
-    /** The graph's version when this was built: a changed graph needs a new gazetteer. */
+    /** The graph's code version when this was built: changed code needs a new gazetteer. */
     readonly version: number,
   ) {}
 
   static fromGraph(graph: CodeGraph): Gazetteer {
-    const g = new Gazetteer(graph, graph.version);
+    const g = new Gazetteer(graph, graph.codeVersion);
     graph.graph.forEachNode((id, a) => {
       if (TIER[a.kind] === undefined) return;
       const path = a.path ?? '';
@@ -103,7 +105,7 @@ export class Gazetteer {
         path,
         qualifiedName: qn,
         owner: a.kind === 'method' || dot > 0 ? qn.slice(0, dot) : '',
-        inDegree: graph.graph.inDegree(id),
+        inDegree: codeInDegree(graph, id),
       });
       switch (a.kind) {
         case 'file': {
@@ -111,12 +113,19 @@ export class Gazetteer {
           g.add(posix.basename(path), id, 'basename');
           const noExt = path.replace(/\.[^./]+$/, '');
           if (noExt !== path) g.add(noExt, id, 'path');
-          if (a.qualifiedName && a.qualifiedName !== path) g.add(a.qualifiedName, id, 'dotted');
+          if (a.qualifiedName && a.qualifiedName !== path) {
+            // A package's __init__.py carries the package's dotted name: that name is the folder.
+            const pkg = posix.basename(path) === '__init__.py' ? `module:${posix.dirname(path)}` : undefined;
+            g.add(a.qualifiedName, pkg && graph.hasNode(pkg) ? pkg : id, 'dotted');
+          }
           break;
         }
         case 'module':
           g.add(path, id, 'path');
           g.add(a.name, id, 'folder');
+          break;
+        case 'external':
+          g.add(a.name, id, 'name');
           break;
         case 'adr': {
           const n = a.decision?.number;
@@ -193,7 +202,7 @@ export class Gazetteer {
         const other = normalise(key);
         const theirs = new Set(other.split(' '));
         const j = jaccard(words, theirs);
-        if (j >= JACCARD_MIN && words.size >= 2 && theirs.size >= 2) take(key, 'jaccard', Math.max(j, similarityOf(norm, other)) * 0.95);
+        if (j >= JACCARD_MIN && words.size >= 2 && theirs.size >= 2) take(key, 'jaccard', Math.max(j, similarity(norm, other)) * 0.95);
         else if (vector) {
           const v = vector(norm, other);
           if (v >= vectorMin) take(key, 'vector', v * 0.95);
@@ -238,7 +247,7 @@ export class Gazetteer {
       ambiguous: preferred.length > 1,
       total: ids.length,
       form,
-      plainText: plainTextAllowed(key, form),
+      plainText: plainTextAllowed(key, form) && !(/^[a-z][a-z0-9]*$/.test(key) && preferred.every((id) => this.info.get(id)!.kind === 'method')),
     };
   }
 
@@ -265,12 +274,28 @@ function pickForm(forms: Set<KeyForm>): KeyForm {
  */
 function plainTextAllowed(key: string, form: KeyForm): boolean {
   if (form === 'folder') return false;
-  if (form === 'path' || form === 'basename' || form === 'dotted' || form === 'qualified') return key.length > 2;
+  // A top-level folder's path or a package's dotted name can be one bare word (`web`, `shop`).
+  if (form === 'path') return key.includes('/') || key.includes('.');
+  if (form === 'dotted' || form === 'qualified') return key.includes('.');
+  if (form === 'basename') return key.length > 2;
   if (key.length < 3) return false;
   return !isCommonWord(key);
 }
 
 /** `Client.send()` → `Client.send`; `api.py:42` → `api.py`; `Client#send`, `Client::send` → `Client.send`. */
+/**
+ * Incoming edges the code and the decisions made: the docs' own mentions (and memory, LLM edges)
+ * must not feed back into the popularity they are linked by, or an update would differ from a
+ * full rebuild.
+ */
+function codeInDegree(graph: CodeGraph, id: string): number {
+  let n = 0;
+  graph.graph.forEachInEdge(id, (_k, e, source) => {
+    if (!DERIVED_EDGE_KINDS.has(e.kind) && !DERIVED_NODE_KINDS.has(graph.node(source)!.kind)) n++;
+  });
+  return n;
+}
+
 export function cleanSurface(surface: string): string {
   return surface
     .trim()
@@ -318,11 +343,9 @@ export function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number 
   return union === 0 ? 0 : inter / union;
 }
 
+/** Two strings already known to be within one edit: 1 − 1/longest. */
 function similarityOf(a: string, b: string): number {
-  if (a === b) return 1;
-  // One edit (already checked) or word overlap: the cheap ratio is enough.
-  const longest = Math.max(a.length, b.length);
-  return editWithinOne(a, b) ? 1 - 1 / longest : 0;
+  return a === b ? 1 : 1 - 1 / Math.max(a.length, b.length);
 }
 
 const round = (n: number): number => Math.round(n * 1000) / 1000;

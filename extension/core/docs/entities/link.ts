@@ -40,19 +40,22 @@ export const VECTOR_MIN = 0.85;
 export const ENTITY_SCORE: Record<string, number> = { pattern: 0.9, code_span: 0.75, emphasis: 0.65, token: 0.6, heading: 0.6, ngram: 0.55, link: 0.7, gazetteer: 0.5 };
 
 /**
- * How likely a mention of this evidence names a code node at all (the type prior).
+ * How likely a mention of this evidence names a code node at all (the type prior). 0 rules the
+ * candidate out: a version or standard is never code, and a phrase written as English words
+ * (`token bucket`, `orders`) is the docs' own concept even when a class shares its name.
  * Plain-text words are discounted: a one-hump capitalised word (`Redis`) is as often a product,
- * and more so at a sentence's start; a mined term or bold phrase is usually the docs' own concept.
+ * and more so at a sentence's start.
  */
 export function typePrior(c: Candidate, info: NodeInfo, sentenceStart: boolean): number {
   if (c.source === 'pattern') return c.adrNumber !== undefined && info.kind === 'adr' ? 1 : 0;
   if (c.source === 'code_span') return 1;
-  if (c.source === 'emphasis' || c.source === 'ngram') return 0.4;
-  if (c.source === 'heading') return 0.5;
   const bare = cleanSurface(c.surface);
-  if (/[./]/.test(bare) || isCompoundIdentifier(bare) || c.surface.endsWith('()')) return 0.9;
-  if (/^[A-Z]/.test(bare)) return sentenceStart ? 0.3 : 0.5;
-  return 0.6;
+  const shaped = /[./]/.test(bare) || isCompoundIdentifier(bare) || c.surface.endsWith('()');
+  if (shaped) return 0.9;
+  if (c.source === 'gazetteer') return /^[A-Z]/.test(bare) ? (sentenceStart ? 0.3 : 0.5) : 0.6;
+  // Bold text, mined terms, headings, names: only a capitalised single word may be code.
+  if (/\s/.test(bare) || !/^[A-Z]/.test(bare)) return 0;
+  return sentenceStart ? 0.3 : 0.4;
 }
 
 export function popularity(info: NodeInfo): number {
@@ -151,9 +154,11 @@ export function bestTarget(c: Candidate, chunk: Chunk, ctx: ChunkContextLike, ga
   for (const f of found) {
     const info = gaz.node(f.id);
     if (!info) continue;
+    const prior = typePrior(c, info, sentenceStart);
+    if (prior === 0) continue;
     const score =
       LINK_WEIGHTS.string * f.similarity +
-      LINK_WEIGHTS.type * typePrior(c, info, sentenceStart) +
+      LINK_WEIGHTS.type * prior +
       LINK_WEIGHTS.context * ctx.overlap(c, info, gaz) +
       LINK_WEIGHTS.popularity * popularity(info);
     scored.push({ id: f.id, score, via: f.via });

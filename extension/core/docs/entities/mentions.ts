@@ -14,8 +14,9 @@
 import { classify } from '../../decisions/mentions';
 import type { Chunk, MentionSource } from '../types';
 import type { Gazetteer } from './gazetteer';
-import { canonicalKey, findPatterns, identifierTokens, isApiChain, isCompoundIdentifier } from './patterns';
-import { EMPHASIS_LABELS, isCommonWord } from './words';
+import { canonicalKey, findPatterns, identifierTokens, isApiChain, isCompoundIdentifier, isNumberedName } from './patterns';
+import { DEPENDENCY_SECTION, headingLines, itemName, lines, sectionsOf } from './structure';
+import { ACRONYM_STOP, CALENDAR, EMPHASIS_LABELS, isCommonWord } from './words';
 
 export interface Candidate {
   surface: string;
@@ -87,7 +88,9 @@ export function codeSpanType(span: string): string {
 function emphasisCandidates(chunk: Chunk, out: Candidate[]): void {
   const cursor = new Map<string, number>();
   for (const raw of chunk.emphasis) {
-    const phrase = raw.trim().replace(/[:.]+$/, '');
+    // A bold label (`**Note:**`) or sentence (`**Mail never arrives.**`) names nothing.
+    if (/[:.!?]\s*$/.test(raw)) continue;
+    const phrase = raw.trim();
     const words = phrase.split(/\s+/);
     if (phrase.length < 2 || words.length > 4 || EMPHASIS_LABELS.has(phrase.toLowerCase())) continue;
     if (words.length === 1 && isCommonWord(phrase)) continue;
@@ -136,6 +139,7 @@ function tokenCandidates(text: string, gaz: Gazetteer | undefined, out: Candidat
         }
       }
     } else if (isCompoundIdentifier(bare) || surface.endsWith('()')) out.push({ surface, start: t.start, end, source: 'token', type: 'token' });
+    else if (isNumberedName(bare)) out.push({ surface, start: t.start, end, source: 'token', type: 'name' });
   }
 }
 
@@ -188,14 +192,89 @@ function termCandidates(text: string, terms: TermSet, out: Candidate[]): void {
 }
 
 /** All mention candidates of a chunk, non-overlapping, in text order. */
-export function findCandidates(chunk: Chunk, gaz: Gazetteer | undefined, terms: TermSet): Candidate[] {
+export function findCandidates(chunk: Chunk, gaz: Gazetteer | undefined, terms: TermSet, names: ReadonlySet<string> = EMPTY): Candidate[] {
   const all: Candidate[] = [];
   codeSpanCandidates(chunk, all);
   patternCandidates(chunk.text, all);
   tokenCandidates(chunk.text, gaz, all);
   emphasisCandidates(chunk, all);
   termCandidates(chunk.text, terms, all);
+  nameCandidates(chunk.text, names, all);
+  structureCandidates(chunk, all);
   return resolveOverlaps(all, chunk.text.length);
+}
+
+const EMPTY: ReadonlySet<string> = new Set();
+const CAPITALISED = /(?<![\w.'’-])(?:[A-Z][a-z0-9]+|[A-Z]{3,6}s?)(?![\w-]|\.\w|['’](?!s\b))/g;
+
+/** Occurrences of the document's proper names (see properNames). */
+function nameCandidates(text: string, names: ReadonlySet<string>, out: Candidate[]): void {
+  if (names.size === 0) return;
+  CAPITALISED.lastIndex = 0;
+  for (let m = CAPITALISED.exec(text); m; m = CAPITALISED.exec(text)) {
+    if (names.has(m[0])) out.push({ surface: m[0], start: m.index, end: m.index + m[0].length, source: 'token', type: 'name' });
+  }
+}
+
+/**
+ * A document's proper names, read from all its chunks: capitalised words that are not common
+ * English and stand mid-sentence (where English capitalises only names), or start three or more
+ * sentences (`Cheerio implements…`, `Cheerio removes…`); and acronyms (`SMTP`, `HTTP`) except
+ * document furniture (`API`, `TODO`). Heading lines and table rows, where every word may be
+ * capitalised, are left out.
+ */
+export function properNames(chunks: readonly Chunk[]): Set<string> {
+  const mid = new Set<string>();
+  const initial = new Map<string, number>();
+  for (const c of chunks) {
+    const all = lines(c.text);
+    const headings = headingLines(all);
+    for (const l of all) {
+      if (headings.has(l.start) || l.text.includes(' | ')) continue;
+      CAPITALISED.lastIndex = 0;
+      for (let m = CAPITALISED.exec(l.text); m; m = CAPITALISED.exec(l.text)) {
+        const w = m[0];
+        const lower = w.toLowerCase();
+        if (isCommonWord(lower) || CALENDAR.has(lower) || ACRONYM_STOP.has(w.replace(/s$/, '')) || ACRONYM_STOP.has(w)) continue;
+        if (/^[A-Z]{3,6}s?$/.test(w)) {
+          mid.add(w);
+          continue;
+        }
+        const before = l.text.slice(0, m.index).replace(/^\s*(?:[-*+•]|\d+[.)])?\s*/, '');
+        if (before === '' || /(?:[.!?:;"“(]|\s-)\s*$/.test(before)) initial.set(w, (initial.get(w) ?? 0) + 1);
+        else mid.add(w);
+      }
+    }
+  }
+  for (const [w, n] of initial) if (n >= 3) mid.add(w);
+  return mid;
+}
+
+/**
+ * Names the layout gives: a list item's leading name in a Dependencies/Requirements section
+ * (`- Redis`), and a glossary's `Term: meaning` lines (two or more in the chunk, or a
+ * definition chunk). Weak evidence, so any other mention of the same span wins.
+ */
+function structureCandidates(chunk: Chunk, out: Candidate[]): void {
+  const all = lines(chunk.text);
+  for (const sec of sectionsOf(chunk, all)) {
+    if (!DEPENDENCY_SECTION.test(sec.title.replace(/[:.]$/, ''))) continue;
+    for (const l of sec.lines) {
+      const name = itemName(l);
+      // An item with code in it (`Access to the \`acme-prod\` cluster`) is about the code.
+      if (name && !isCommonWord(name.text) && !chunk.codeSpans.some((s) => l.text.includes(s))) out.push({ surface: name.text, start: name.start, end: name.start + name.text.length, source: 'heading', type: 'term' });
+    }
+  }
+  const defs = all.map((l) => ({ l, m: /^\s*(?:[-*+•]\s+)?([A-Z][\w-]*(?: [\w-]+){0,3}):\s+\S/.exec(l.text) })).filter((d) => d.m);
+  if (defs.length >= 2 || (chunk.kind === 'definition' && defs.length === 1)) {
+    for (const { l, m } of defs) {
+      const term = m![1]!;
+      // `**Proven syntax:** …` is a bold label, not a term being defined.
+      if (chunk.emphasis.some((e) => e.trim() === `${term}:`)) continue;
+      const start = l.start + l.text.indexOf(term);
+      out.push({ surface: term, start, end: start + term.length, source: 'heading', type: 'term' });
+    }
+  }
 }
 
 export function resolveOverlaps(all: Candidate[], length: number): Candidate[] {
@@ -213,11 +292,9 @@ export function resolveOverlaps(all: Candidate[], length: number): Candidate[] {
 /** The entity key a surface becomes when it names no code node: `entity:<key>`. */
 export function entityKey(c: Pick<Candidate, 'surface' | 'key' | 'source'>): string {
   if (c.key) return c.key;
-  const clean = c.surface.replace(/\(\)$/, '').trim();
-  // Split camelCase and separators the way reconcile does, so PaymentClient and payment_client meet.
+  const clean = c.surface.replace(/\(\)$/, '').replace(/['’]s$/, '').trim();
+  // Lower case, separators folded; camelCase kept whole: `TypeScript` is one word, not `type-script`.
   const words = clean
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
     .toLowerCase()
     .split(/[^\p{L}\p{N}+#]+/u)
     .filter((w) => w !== '');

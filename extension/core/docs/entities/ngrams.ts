@@ -6,11 +6,12 @@
  * phrase does not make it a term. The top K candidates seen in at least `minFrequency` documents
  * become terms; their occurrences in plain text are then mentions.
  *
- * A candidate is 1–3 words with no stopword at either end and no generic heading word alone
- * (`Overview`, `Installation`); single words must not be common English.
+ * A candidate is 1–3 words with no stopword at either end and not only generic heading words
+ * (`Overview`, `Installation`); single words come from bold text and code spans only, and must
+ * not be common English.
  */
 import type { Chunk } from '../types';
-import { normalise } from '../../decisions/reconcile';
+import { isCompoundIdentifier } from './patterns';
 import { EMPHASIS_LABELS, GENERIC_HEADINGS, isCommonWord, isStopword } from './words';
 
 export const DEFAULT_NGRAM_TOP_K = 2000;
@@ -31,7 +32,9 @@ export function docCandidates(chunks: readonly Chunk[]): Map<string, string> {
     for (const e of c.emphasis) phraseCandidates(e, out, true);
     for (const s of c.codeSpans) {
       const t = s.trim();
-      if (t.length >= 3 && t.length <= 60 && !/\s/.test(t) && /[A-Za-z]/.test(t)) add(out, termKey(t), t);
+      // Only identifier-shaped spans: a plain word in backticks (`Order`, `send`) is matched
+      // case-insensitively as a term, and would then claim every English `order` in the corpus.
+      if (t.length >= 3 && t.length <= 60 && !/\s/.test(t) && (isCompoundIdentifier(t) || /[._]/.test(t))) add(out, termKey(t), t);
     }
   }
   for (const h of headings) phraseCandidates(h, out, false);
@@ -39,14 +42,17 @@ export function docCandidates(chunks: readonly Chunk[]): Map<string, string> {
 }
 
 function phraseCandidates(phrase: string, out: Map<string, string>, emphasis: boolean): void {
-  const clean = phrase.replace(/[`*_]/g, '').replace(/[:.!?]+$/, '').trim();
+  // A bold label (`**Note:**`) or sentence (`**Mail never arrives.**`) names nothing.
+  if (emphasis && /[:.!?]\s*$/.test(phrase)) return;
+  const clean = phrase.replace(/[`*_]/g, '').trim();
   if (clean === '' || clean.length > 80) return;
   const words = clean.split(/\s+/).filter((w) => w !== '').map((w) => w.replace(/^[^\p{L}\p{N}_]+|[^\p{L}\p{N}_+#]+$/gu, ''));
   if (emphasis && words.length <= 4 && !EMPHASIS_LABELS.has(clean.toLowerCase())) {
     if (words.length > 1 || !isCommonWord(words[0] ?? '')) add(out, termKey(words.join(' ')), words.join(' '));
     if (words.length <= NGRAM_MAX_WORDS) return;
   }
-  for (let n = 1; n <= NGRAM_MAX_WORDS; n++) {
+  // Single words from headings are topics (`Payments`, `Caching`), not things: headings give phrases only.
+  for (let n = emphasis ? 1 : 2; n <= NGRAM_MAX_WORDS; n++) {
     for (let i = 0; i + n <= words.length; i++) {
       const gram = words.slice(i, i + n);
       if (gram.some((w) => w === '')) continue;
@@ -92,7 +98,3 @@ export class TermCounts {
   }
 }
 
-/** Normalised form used to compare a term with code names (`rate limiter` ~ `RateLimiter`). */
-export function termNormal(term: string): string {
-  return normalise(term);
-}

@@ -11,7 +11,7 @@ export interface PatternHit {
   surface: string;
   start: number;
   end: number;
-  type: 'version' | 'id' | 'standard' | 'api' | 'token';
+  type: 'version' | 'id' | 'standard' | 'team' | 'api' | 'token';
   /** Canonical form for the entity id: lower case, spaces as `-`. */
   key: string;
   /** ADR hits: the record's number, for linking to an adr node. */
@@ -23,8 +23,14 @@ const STANDARD_RES: RegExp[] = [
   /\b(?:ISO|IEC|IEEE|ECMA|ITU-T|ANSI|NIST|FIPS|W3C)[ -]?\d{2,5}(?:[-:]\d+)*\b/g,
   /\bRFC[ -]?\d{3,5}\b/g,
   /\bPEP[ -]?\d{1,4}\b/g,
-  /\b(?:OAuth|TLS|SSL|HTTP|HTTPS|WCAG|OpenAPI|OpenID Connect|SAML|JSON Schema|JSON-LD|GraphQL|gRPC|WebSocket|SemVer|OpenTelemetry|ECMAScript|ES|UTF|CommonMark|YAML|TOML|JWT|SMTP|IMAP|MQTT|AMQP)(?:[ /-]?v?\d+(?:\.\d+)*)\b/g,
+  /\b(?:OAuth|TLS|SSL|HTTP|HTTPS|WCAG|OpenAPI|OpenID Connect|SAML|JSON Schema|JSON-LD|GraphQL|gRPC|WebSocket|SemVer|OpenTelemetry|ECMAScript|ES|UTF|CommonMark|YAML|TOML|JWT|SMTP|IMAP|MQTT|AMQP|IPv|Unicode)(?:[ /-]?v?\d+(?:\.\d+)*)(?![\w.]*\d)/g,
+  /\b(?:HMAC-)?SHA-?(?:1|224|256|384|512)\b|\bHMAC\b/g,
+  // Standards that are names on their own.
+  /\b(?:SemVer|Semantic Versioning|OAuth|OpenID Connect|JSON Schema|JSON-LD|GraphQL|gRPC|WebSocket|OpenAPI|OpenTelemetry|CommonMark|Unicode|WCAG)\b/g,
 ];
+
+/** `the Platform team`, `Growth squad`: who owns things. */
+const TEAM_RE = /\b(?!(?:The|A|An|Our|Your|Each|Every|This|That|Both|Any)\b)[A-Z][\w-]*(?: [A-Z][\w-]*)? (?:team|squad|guild|chapter|group)\b/g;
 
 const ID_RES: RegExp[] = [
   /\bADR[- ]?(\d{1,4})\b/g,
@@ -93,6 +99,7 @@ export function findPatterns(text: string): PatternHit[] {
   collect(text, STANDARD_RES, 'standard', taken, out);
   collect(text, ID_RES, 'id', taken, out);
   collect(text, VERSION_RES, 'version', taken, out);
+  collect(text, [TEAM_RE], 'team', taken, out);
   return out.sort((a, b) => a.start - b.start);
 }
 
@@ -102,6 +109,11 @@ export function* identifierTokens(text: string): Generator<{ surface: string; st
   for (let m = TOKEN_RE.exec(text); m; m = TOKEN_RE.exec(text)) {
     yield { surface: m[0], start: m.index, end: m.index + m[0].length };
   }
+}
+
+/** A lower-case name ending in digits: a package or tool (`htmlparser2`, `parse5`, `log4j`). */
+export function isNumberedName(word: string): boolean {
+  return /^[a-z][a-z-]{2,}[a-z]\d{1,2}$/.test(word);
 }
 
 /** CamelCase with two humps, camelCase, snake_case: an identifier even outside a code span. */

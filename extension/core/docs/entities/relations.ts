@@ -18,6 +18,8 @@
 import { posix } from 'node:path';
 import type { Chunk, DocRelation, LinkedMention, RelationKind } from '../types';
 import type { Gazetteer } from './gazetteer';
+import { DEPENDENCY_SECTION, ITEM, lines, SEE_ALSO_SECTION, sectionsOf, STEP } from './structure';
+import type { Line } from './structure';
 
 interface SentencePattern {
   kind: RelationKind;
@@ -41,11 +43,10 @@ export const SENTENCE_PATTERNS: readonly SentencePattern[] = [
 
 export const STRUCTURE_CONFIDENCE = { dependencies: 0.7, steps: 0.6, seeAlsoLink: 0.9, seeAlsoEntity: 0.7 } as const;
 
-const DEPENDENCY_SECTION = /^(?:(?:runtime |system |build |software |external )?(?:dependencies|requirements|prerequisites)|requires|depends on|before you begin)\b/i;
-const SEE_ALSO_SECTION = /^(?:see also|related(?: (?:docs|pages|topics|reading|links|documentation))?|further reading|references)$/i;
 const CLAUSE_BREAK = /;|:\s|,\s*(?:and|but|while|whereas)\s|\s(?:but|while|whereas|and then|and the)\s/gi;
 const NEGATION = /\b(?:not|never|no longer|n't)\b|n't\b/i;
 const JOINER = /^\s*(?:[\w-]+\s+)?,?\s*(?:(?:and|or|plus|as well as|&)\s+)?(?:(?:the|a|an)\s+)?$/i;
+const PRONOUN = /^\s*(?:it|this|these|they|that|the (?:[\w-]+ )?(?:class|module|service|library|package|component|function|tool|plugin|extension|api|server|client))\b/i;
 const STRONG = new Set(['code_span', 'gazetteer', 'pattern', 'token', 'link']);
 
 /** Where a relation came from in the chunk. */
@@ -80,37 +81,57 @@ export function sentences(text: string): { start: number; end: number }[] {
   return out;
 }
 
-const wordsIn = (s: string): number => (s.match(/[\p{L}\p{N}_`]+/gu) ?? []).length;
+/** Words allowed between a subject and its verb (`The PaymentClient in api.py uses`). */
+export const MAX_SUBJECT_GAP = 4;
+
+/** Whitespace-separated words: a path or dotted name counts as one. */
+const wordsIn = (s: string): number => (s.match(/\S*[\p{L}\p{N}]\S*/gu) ?? []).length;
 
 /** Sentence-pattern relations of one chunk; `subject` stands for `it`/`this module` (the section's heading entity). */
 export function sentenceRelations(chunk: Chunk, mentions: readonly LinkedMention[], subject: string | undefined): DocRelation[] {
   const out: DocRelation[] = [];
   const text = chunk.text;
+  let previous: LinkedMention | undefined;
   for (const s of sentences(text)) {
     const ms = mentions.filter((m) => m.start >= s.start && m.end <= s.end);
+    const antecedent = previous;
+    previous = ms.find((m) => STRONG.has(m.source)) ?? previous;
     const sentence = text.slice(s.start, s.end);
     const breaks: number[] = [s.start];
     CLAUSE_BREAK.lastIndex = 0;
     for (let b = CLAUSE_BREAK.exec(sentence); b; b = CLAUSE_BREAK.exec(sentence)) breaks.push(s.start + b.index + b[0].length);
-    const taken: [number, number][] = [];
+    // Every verb phrase of the sentence first, so a subject can be told from an earlier object.
+    const verbs: { p: SentencePattern; ps: number; pe: number }[] = [];
     for (const p of SENTENCE_PATTERNS) {
       p.re.lastIndex = 0;
       for (let m = p.re.exec(sentence); m; m = p.re.exec(sentence)) {
         const ps = s.start + m.index;
         const pe = ps + m[0].length;
         // A verb phrase already read by an earlier (more specific) pattern: `is used by` before `use`.
-        if (taken.some(([a, b]) => ps < b && pe > a)) continue;
+        if (verbs.some((v) => ps < v.pe && pe > v.ps)) continue;
         if (ms.some((x) => ps < x.end && pe > x.start)) continue;
-        taken.push([ps, pe]);
+        verbs.push({ p, ps, pe });
+      }
+    }
+    verbs.sort((x, y) => x.ps - y.ps);
+    for (const { p, ps, pe } of verbs) {
+      {
         const clauseStart = Math.max(...breaks.filter((b) => b <= ps));
-        const before = ms.filter((x) => x.end <= ps && x.start >= clauseStart);
-        const left: LinkedMention | undefined = before[0];
+        // The subject stands before the clause's first verb, within a few words of this one
+        // (`X lives in Y and talks to Z`: Y is an object, not the subject of `talks to`).
+        const firstVerb = verbs.find((v) => v.ps >= clauseStart)!.ps;
+        const before = ms.filter((x) => x.end <= firstVerb && x.start >= clauseStart);
+        const candidate: LinkedMention | undefined = before[0];
+        const left = candidate && wordsIn(text.slice(candidate.end, firstVerb)) <= MAX_SUBJECT_GAP ? candidate : undefined;
+        if (candidate && !left) continue;
         let leftId = left?.target;
         let factor = 1;
         const lead = text.slice(clauseStart, ps);
         if (!left) {
-          if (!subject || !/^\s*(?:it|this|these|they|that|the (?:[\w-]+ )?(?:class|module|service|library|package|component|function|tool|plugin|extension|api|server|client))\b/i.test(lead)) continue;
-          leftId = subject;
+          // `It uses Y`: the previous sentence's subject, else the section's heading.
+          const stand = antecedent?.target ?? subject;
+          if (!stand || !PRONOUN.test(lead)) continue;
+          leftId = stand;
           factor = 0.8;
         }
         if (NEGATION.test(text.slice(left ? left.end : clauseStart, ps)) || /^\s*not\b/i.test(text.slice(pe, pe + 5))) continue;
@@ -143,30 +164,12 @@ function lineOf(chunk: Chunk, offset: number): number {
   return line;
 }
 
-interface Line {
-  start: number;
-  end: number;
-  text: string;
-}
-
-function lines(text: string): Line[] {
-  const out: Line[] = [];
-  let start = 0;
-  for (const t of text.split('\n')) {
-    out.push({ start, end: start + t.length, text: t });
-    start += t.length + 1;
-  }
-  return out;
-}
-
 /** The entity a stretch of text is about: its first strong mention, else its first mention. */
 function mainMention(ms: readonly LinkedMention[], start: number, end: number): LinkedMention | undefined {
   const inside = ms.filter((m) => m.start >= start && m.end <= end);
   return inside.find((m) => STRONG.has(m.source)) ?? inside[0];
 }
 
-const ITEM = /^\s*(?:[-*+•]|\d+[.)]|\(\w\))\s+/;
-const STEP = /^\s*(?:(\d+)[.)]|step\s+(\d+)\s*[:.)-])\s+/i;
 
 /** A relative link → the workspace path it points to (`doc:` or a code file), or undefined for the web. */
 export function resolveDocLink(url: string, fromPath: string): string | undefined {
@@ -182,27 +185,6 @@ export function resolveDocLink(url: string, fromPath: string): string | undefine
   const path = decoded.startsWith('/') ? posix.normalize(decoded.slice(1)) : posix.normalize(posix.join(posix.dirname(fromPath), decoded));
   if (path.startsWith('..') || path === '.') return undefined;
   return path.replace(/\/$/, '');
-}
-
-/**
- * The sections of a chunk: the chunker packs small sections together, so a chunk's text may hold
- * several headings of its own (a short line alone between blank lines). Each line gets the heading
- * above it in the chunk, or the chunk's own section before the first; `inner` says the heading
- * came from the text, so its parent is the chunk's own section.
- */
-function sectionsOf(chunk: Chunk, all: readonly Line[]): { title: string; inner: boolean; lines: Line[] }[] {
-  const out = [{ title: chunk.section.trim(), inner: false, lines: [] as Line[] }];
-  for (let i = 0; i < all.length; i++) {
-    const l = all[i]!;
-    const t = l.text.trim();
-    const alone = (i === 0 || all[i - 1]!.text.trim() === '') && (i === all.length - 1 || all[i + 1]!.text.trim() === '');
-    const headingLike = t !== '' && alone && !ITEM.test(l.text) && !STEP.test(l.text) && t.split(/\s+/).length <= 8 && !/[.,;!?]$/.test(t);
-    if (headingLike) {
-      if (i === 0 && t === chunk.section.trim()) continue;
-      out.push({ title: t, inner: true, lines: [] });
-    } else out[out.length - 1]!.lines.push(l);
-  }
-  return out;
 }
 
 /**
@@ -259,7 +241,7 @@ export function structureRelations(chunk: Chunk, mentions: readonly LinkedMentio
     if (prev && m && prev.target !== m.target) {
       push(relation('precedes', prev.target, m.target, STRUCTURE_CONFIDENCE.steps * (0.8 + 0.2 * Math.min(prev.score, m.score)), 'steps', { chunk, line: m.line, evidence: st.line.text }));
     }
-    if (m) prev = m;
+    prev = m; // consecutive steps only: a step that names nothing breaks the chain
   }
 
   if (seeAlso) {

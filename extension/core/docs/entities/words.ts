@@ -40,12 +40,22 @@ export const GENERIC_HEADINGS: ReadonlySet<string> = new Set(
   contents table of license licence contributing configuration configuring requirements prerequisites dependencies
   background context motivation details description how to what why when where who features limitations caveats warning
   warnings tip tips important todo next steps step steps conclusion appendix glossary index options parameters returns
-  arguments properties methods attributes deployment testing tests`.split(/\s+/),
+  arguments properties methods attributes deployment deploying deploy testing tests process guide runbook`.split(/\s+/),
 );
 
 /** Bold labels that introduce a paragraph rather than name a thing. */
 export const EMPHASIS_LABELS: ReadonlySet<string> = new Set(
   ['note', 'notes', 'warning', 'important', 'tip', 'caution', 'danger', 'info', 'example', 'deprecated', 'required', 'optional', 'default', 'todo', 'yes', 'no', 'new', 'beta', 'experimental'],
+);
+
+/** All-capital words that are document furniture rather than names. */
+export const ACRONYM_STOP: ReadonlySet<string> = new Set(
+  ['API', 'APIS', 'URL', 'URLS', 'URI', 'CLI', 'FAQ', 'TODO', 'README', 'UI', 'ID', 'IDS', 'OK', 'PR', 'PRS', 'CI', 'CD', 'TBD', 'EOF', 'NOTE', 'FIXME', 'XXX', 'ASAP', 'FYI', 'AND', 'OR', 'NOT', 'THE', 'NEW', 'ALL', 'GET', 'PUT', 'POST', 'LICENSE', 'CHANGELOG', 'MUST', 'SHOULD', 'MAY', 'WARNING', 'IMPORTANT'],
+);
+
+/** Days and months are capitalised without being names. */
+export const CALENDAR: ReadonlySet<string> = new Set(
+  'monday tuesday wednesday thursday friday saturday sunday january february march april may june july august september october november december'.split(' '),
 );
 
 export function isStopword(word: string): boolean {
