@@ -20,7 +20,7 @@ import { LlmError, pickProvider } from './provider';
 import { OpenAiChatProvider } from './providers/openai';
 import { reconcileWithModel, type ReconcileRun } from './reconcile';
 import { endpointConfigured, type LlmSettings } from './settings';
-import { adrSources, docSources, type DocSectionSource, type DocsRetriever } from './sources';
+import { adrSources, docSources, docsPorts, type DocSectionSource, type DocsRetriever } from './sources';
 
 type Factory = () => ChatProvider | undefined | Promise<ChatProvider | undefined>;
 
@@ -30,7 +30,7 @@ export interface LlmLayerOptions {
   apiKey?: string;
   /** Keep the cache in `<root>/.kg-memory/llm-cache.json` (default true). */
   persist?: boolean;
-  /** The docs index, when there is one (default: the workspace's `docs` if it offers sections/retrieve). */
+  /** The docs index, when there is one (default: the workspace's `docs` index, through docsPorts). */
   docs?: () => Partial<DocSectionSource & DocsRetriever> | undefined;
   /** Why the layer is off although the setting is on (an untrusted workspace). */
   blockedBy?: string;
@@ -116,8 +116,8 @@ export class LlmLayer {
 
   private docs(): Partial<DocSectionSource & DocsRetriever> | undefined {
     if (this.options.docs) return this.options.docs();
-    const docs = (this.ws as unknown as { docs?: Partial<DocSectionSource & DocsRetriever> }).docs;
-    return docs && typeof docs === 'object' ? docs : undefined;
+    // The workspace's docs index, when it has one: used through the two ports of sources.ts.
+    return docsPorts((this.ws as unknown as { docs?: unknown }).docs, () => this.ws.graph);
   }
 
   /** The ADRs, then the doc sections (when a docs index offers them). */
@@ -126,7 +126,7 @@ export class LlmLayer {
     const docs = this.docs();
     if (includeDocs && typeof docs?.sections === 'function') {
       try {
-        out.push(...docSources(docs as DocSectionSource));
+        out.push(...docSources(docs as DocSectionSource, (path) => this.ws.decisions.isDocument(path)));
       } catch (err) {
         this.options.log?.('warn', `doc sections not read for extraction: ${(err as Error).message}`);
       }

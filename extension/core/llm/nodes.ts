@@ -112,7 +112,8 @@ export class LlmNodes {
       for (const d of decisions) {
         const id = decisionId(r.path, d.statement);
         if (foreignNode(id)) continue;
-        nodes.set(id, {
+        // The same statement in two sections of one document is one decision, placed at the first.
+        if (!nodes.has(id)) nodes.set(id, {
           kind: 'decision',
           name: short(d.statement),
           ...at,

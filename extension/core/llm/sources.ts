@@ -9,6 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DecisionIndex } from '../decisions/decision_index';
+import type { CodeGraph } from '../model/graph';
 import { hashContent, type ExtractionSource } from './extract';
 
 /** One section of a document, as the docs index splits it. */
@@ -42,6 +43,8 @@ export interface DocsRetriever {
 
 /** Sections shorter than this carry no reasoning worth a request. */
 const MIN_SECTION_CHARS = 200;
+/** Doc sections per extraction run: a large wiki export is extracted over several runs, never in one burst. */
+export const MAX_DOC_SECTIONS = 300;
 
 /** Every ADR the DecisionIndex holds whose text on disk is the text it indexed. */
 export function adrSources(root: string, decisions: DecisionIndex): ExtractionSource[] {
@@ -61,10 +64,58 @@ export function adrSources(root: string, decisions: DecisionIndex): ExtractionSo
   return out;
 }
 
-/** The doc sections worth extracting, as sources hanging from their `doc:` node. */
-export function docSources(docs: DocSectionSource): ExtractionSource[] {
+/** The doc sections worth extracting (not the ADRs: those are extracted as records), as sources hanging from their `doc:` node. */
+export function docSources(docs: DocSectionSource, isRecord: (path: string) => boolean = () => false): ExtractionSource[] {
   return docs
     .sections()
-    .filter((s) => s.text.trim().length >= MIN_SECTION_CHARS)
+    .filter((s) => s.text.trim().length >= MIN_SECTION_CHARS && !isRecord(s.path))
+    .slice(0, MAX_DOC_SECTIONS)
     .map((s) => ({ nodeId: `doc:${s.path}`, kind: 'doc' as const, path: s.path, startLine: s.startLine, title: s.heading, text: s.text }));
+}
+
+/** What this layer needs of the docs index (extension/core/docs/docs_index.ts), structurally. */
+export interface DocsIndexLike {
+  documents(): string[];
+  chunksOf(path: string): readonly { id: string; path: string; section: string; headings: readonly string[]; text: string; startLine: number; endLine: number }[];
+  query(graph: CodeGraph, text: string, options?: { k?: number }): Promise<{ chunks: { chunk: { id: string; path: string; section: string; text: string; startLine: number; endLine: number } }[] }>;
+}
+
+function isDocsIndexLike(v: unknown): v is DocsIndexLike {
+  const o = v as Partial<DocsIndexLike> | undefined;
+  return typeof o?.documents === 'function' && typeof o.chunksOf === 'function' && typeof o.query === 'function';
+}
+
+/**
+ * The docs index as the two ports: sections are the runs of chunks under the same headings
+ * (chunks overlap a little; the overlap is left out when they are joined), retrieval is its
+ * hybrid query. Undefined when `docs` is not a docs index.
+ */
+export function docsPorts(docs: unknown, graph: () => CodeGraph): (DocSectionSource & DocsRetriever) | undefined {
+  if (!isDocsIndexLike(docs)) return undefined;
+  return {
+    sections() {
+      const out: DocSection[] = [];
+      for (const path of docs.documents()) {
+        let current: (DocSection & { key: string; endLine: number }) | undefined;
+        for (const c of docs.chunksOf(path)) {
+          const key = c.headings.join('\u0000');
+          if (current && current.key === key) {
+            // Skip the lines the previous chunk already covered.
+            const overlap = Math.max(0, current.endLine - c.startLine + 1);
+            current.text += `\n${c.text.split('\n').slice(overlap).join('\n')}`;
+            current.endLine = Math.max(current.endLine, c.endLine);
+            continue;
+          }
+          if (current) out.push(current);
+          current = { key, path, heading: c.section || path, text: c.text, startLine: c.startLine, endLine: c.endLine };
+        }
+        if (current) out.push(current);
+      }
+      return out.map(({ path, heading, text, startLine }) => ({ path, heading, text, startLine }));
+    },
+    async retrieve(question, k) {
+      const result = await docs.query(graph(), question, { k });
+      return result.chunks.map(({ chunk: c }) => ({ id: c.id, path: c.path, startLine: c.startLine, endLine: c.endLine, section: c.section, text: c.text }));
+    },
+  };
 }
