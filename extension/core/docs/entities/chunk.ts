@@ -34,7 +34,9 @@ export function headingTarget(heading: string, gaz: Gazetteer, terms: TermSet, o
     id: 'heading', path: '', kind: 'prose', section: '', headings: [], prelude: '', text, startLine: 1, endLine: 1, hash: '', tokens: 0,
     codeSpans: [], emphasis: [], links: [],
   };
-  const linked = linkChunk(pseudo, findCandidates(pseudo, gaz, terms), gaz, opts);
+  // The ingestion drops a heading's backticks: a heading that is exactly a code name is one.
+  const whole = gaz.lookup(text) ? [{ surface: text, start: 0, end: text.length, source: 'code_span' as const, type: 'code' }] : [];
+  const linked = linkChunk(pseudo, whole.length ? whole : findCandidates(pseudo, gaz, terms), gaz, opts);
   const best = linked.find((m) => m.source !== 'ngram') ?? linked[0];
   if (best) return { target: best.target, surface: best.surface, fromHeading: false };
   const words = text.replace(/[`*_]/g, '').split(/\s+/);

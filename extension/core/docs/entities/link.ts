@@ -12,7 +12,10 @@
  *                                          above it, names the node's class or file)
  *         + 0.10 · popularity             (log-scaled incoming edges in the code graph,
  *                                          saturating at POPULARITY_SATURATION)
- *         − AMBIGUITY_PENALTY · (t − 1)/t (when t candidates tie for the best score)
+ *         − AMBIGUITY_PENALTY · (t − 1)/t (when t candidates score within AMBIGUITY_MARGIN
+ *                                          of the best: two tied code spans fall below the
+ *                                          threshold, so a name the context cannot settle
+ *                                          becomes an entity rather than a guess)
  *
  * At or above LINK_THRESHOLD the mention links to the best candidate. Below it (or with no
  * candidate) a mention becomes a docs entity, `entity:<normalised surface>`, unless its only
@@ -30,10 +33,10 @@ import { isCompoundIdentifier } from './patterns';
 
 export const LINK_WEIGHTS = { string: 0.45, type: 0.25, context: 0.2, popularity: 0.1 } as const;
 export const LINK_THRESHOLD = 0.6;
-export const AMBIGUITY_PENALTY = 0.2;
+export const AMBIGUITY_PENALTY = 0.25;
 export const POPULARITY_SATURATION = 20;
-/** Scores within this of the best count as a tie. */
-export const TIE_EPSILON = 0.005;
+/** Candidates within this of the best count as a tie: popularity alone rarely breaks one, context does. */
+export const AMBIGUITY_MARGIN = 0.05;
 /** The vector hook's answer a candidate needs before it is scored at all. */
 export const VECTOR_MIN = 0.85;
 /** How sure a new entity is, by the evidence that made it. */
@@ -166,7 +169,7 @@ export function bestTarget(c: Candidate, chunk: Chunk, ctx: ChunkContextLike, ga
   if (scored.length === 0) return undefined;
   scored.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const best = scored[0]!;
-  const tied = scored.filter((s) => s.score >= best.score - TIE_EPSILON).length;
+  const tied = scored.filter((s) => s.score >= best.score - AMBIGUITY_MARGIN).length;
   return { id: best.id, score: round(Math.max(0, best.score - (AMBIGUITY_PENALTY * (tied - 1)) / tied)), via: best.via };
 }
 

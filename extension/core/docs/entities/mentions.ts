@@ -69,11 +69,22 @@ function codeSpanCandidates(chunk: Chunk, out: Candidate[]): void {
   for (const raw of chunk.codeSpans) {
     const span = raw.trim();
     if (span === '' || span.length > 80 || /\s/.test(span) || LITERAL.test(span) || /^[a-z][\w+.-]*:\/\//i.test(span)) continue;
-    const at = chunk.text.indexOf(span, cursor.get(span) ?? 0);
+    const at = findWhole(chunk.text, span, cursor.get(span) ?? 0);
     if (at < 0) continue;
     cursor.set(span, at + span.length);
     out.push({ surface: span, start: at, end: at + span.length, source: 'code_span', type: codeSpanType(span) });
   }
+}
+
+/** The next occurrence of `needle` that is not part of a longer word (`Client` is not in `PaymentClient`). */
+export function findWhole(text: string, needle: string, from: number): number {
+  const word = /[\w$]/;
+  for (let at = text.indexOf(needle, from); at >= 0; at = text.indexOf(needle, at + 1)) {
+    const before = at > 0 ? text[at - 1]! : ' ';
+    const after = text[at + needle.length] ?? ' ';
+    if ((!word.test(needle[0]!) || !word.test(before)) && (!word.test(needle[needle.length - 1]!) || !word.test(after))) return at;
+  }
+  return -1;
 }
 
 export function codeSpanType(span: string): string {
@@ -94,7 +105,7 @@ function emphasisCandidates(chunk: Chunk, out: Candidate[]): void {
     const words = phrase.split(/\s+/);
     if (phrase.length < 2 || words.length > 4 || EMPHASIS_LABELS.has(phrase.toLowerCase())) continue;
     if (words.length === 1 && isCommonWord(phrase)) continue;
-    const at = chunk.text.indexOf(phrase, cursor.get(phrase) ?? 0);
+    const at = findWhole(chunk.text, phrase, cursor.get(phrase) ?? 0);
     if (at < 0) continue;
     cursor.set(phrase, at + phrase.length);
     out.push({ surface: phrase, start: at, end: at + phrase.length, source: 'emphasis', type: 'term' });

@@ -41,13 +41,13 @@ const ID_RES: RegExp[] = [
 ];
 
 const VERSION_RES: RegExp[] = [
-  /\bv\d+(?:\.\d+){1,3}(?:-[0-9A-Za-z.]+)?\b/g,
+  /\bv\d+(?:\.\d+){1,3}(?:-[0-9A-Za-z]+(?:\.[0-9A-Za-z]+)*)?\b/g,
   // A product then a bare version: `Python 3.11`, `Node.js 20`, `Django 5.0.2`.
   /\b(?:Python|Node(?:\.js)?|Django|Flask|React|Vue|Angular|TypeScript|Java|Go|Rust|Ruby|Rails|PHP|PostgreSQL|Postgres|MySQL|Redis|Kafka|Kubernetes|Docker|Ubuntu|Debian|npm|pip|VS Code|Electron|Chrome|Firefox|Safari|\.NET|Spring|Elasticsearch|MongoDB|SQLite)[ ]v?\d+(?:\.\d+){0,3}\+?(?![\w.]*\d\.\d)/g,
   // `version 2.4`, `release 1.0`.
   /\b(?:version|release|versions|releases)[ ]v?\d+(?:\.\d+){1,3}\b/gi,
   // A bare x.y.z (three parts): nearly always a version.
-  /(?<![\w.])\d+\.\d+\.\d+(?:-[0-9A-Za-z.]+)?(?![\w.]*\d)/g,
+  /(?<![\w.])\d+\.\d+\.\d+(?:-[0-9A-Za-z]+(?:\.[0-9A-Za-z]+)*)?(?![\w.]*\d)/g,
 ];
 
 /** Identifier-shaped words: CamelCase with two humps, camelCase, snake_case, dotted API names, calls. */
@@ -119,7 +119,7 @@ export function isNumberedName(word: string): boolean {
 /** CamelCase with two humps, camelCase, snake_case: an identifier even outside a code span. */
 export function isCompoundIdentifier(word: string): boolean {
   if (/^[A-Z0-9_]+$/.test(word)) return /[A-Z]_[A-Z]/.test(word) && word.length > 4; // MAX_RETRIES, not HTTP
-  return /^[A-Z][a-z0-9]+[A-Z]/.test(word) || /^[a-z][a-z0-9]*[A-Z]/.test(word) || /[a-zA-Z0-9]_[a-zA-Z0-9]/.test(word) || /^_[a-z]/.test(word);
+  return /^[A-Z]+[a-z0-9]+[A-Z]/.test(word) || /^[a-z][a-z0-9]*[A-Z]/.test(word) || /[a-zA-Z0-9]_[a-zA-Z0-9]/.test(word) || /^_[a-z]/.test(word);
 }
 
 /**

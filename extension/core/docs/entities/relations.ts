@@ -262,11 +262,13 @@ export function definitions(chunk: Chunk, mentions: readonly LinkedMention[]): M
   const out = new Map<string, string>();
   const text = chunk.text;
   for (const s of sentences(text)) {
-    const lead = text.slice(s.start, s.end).replace(/^\s*(?:[-*+•]|\d+[.)])?\s*/, '');
-    const offset = s.start + (text.slice(s.start, s.end).length - text.slice(s.start, s.end).replace(/^\s*(?:[-*+•]|\d+[.)])?\s*/, '').length);
+    const raw = text.slice(s.start, s.end);
+    const lead = raw.replace(/^\s*(?:[-*+•]|\d+[.)])?\s*/, '');
+    const article = /^(?:an?|the)\s+/i.exec(lead)?.[0] ?? '';
+    const offset = s.start + raw.length - lead.length + article.length;
     const first = mentions.find((m) => m.start === offset);
     if (!first || !first.target.startsWith('entity:') || out.has(first.target)) continue;
-    const rest = lead.slice(first.end - first.start);
+    const rest = lead.slice(article.length + first.end - first.start);
     if (/^\s*(?:is|are)\s+(?:an?|the|one of)\s+\S/i.test(rest) || /^\s*(?::|—|–| - )\s*\S/.test(rest)) out.set(first.target, trim200(lead));
   }
   return out;
