@@ -18,7 +18,7 @@ import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { EXPLORER_ROOT_ID } from '../../extension/protocol';
-import type { ExplorerHooks } from './explorer_browser';
+import { framingProblem, type ExplorerHooks } from './explorer_browser';
 import { packageVsix, type Packaged } from './package_vsix';
 import { goTo, hostMissing, openFile, openFixtureWorkbench, type FixtureWorkbench, type Page } from './workbench';
 
@@ -246,10 +246,57 @@ for (const theme of [
       assert.equal(c.bg, theme.editorBg, 'the body background is the theme\'s editor background');
       assert.equal(hexToRgb(c.editorBg), c.bg, 'through --vscode-editor-background');
       assert.notEqual(c.fg, c.bg);
+      // The graph is framed in the narrow sidebar: centred, inside, with room for labels on the right.
+      await fw.page.waitForTimeout(500);
+      const framing = await frame.evaluate(() => (globalThis as unknown as Hooked).__kgExplorer.framing());
+      assert.equal(framingProblem(framing), undefined);
       await fw.shot(`explorer-workbench-theme-${theme.file}.png`);
     });
   });
 }
+
+describe('the explorer above kgMemory.explorer.largeGraph (expand on demand)', { skip: why ?? false, timeout: 5 * 60_000 }, () => {
+  let fw: FixtureWorkbench | undefined;
+  before(async () => {
+    fw = await openFixtureWorkbench({ vsix: vsix(), settings: { 'workbench.colorTheme': 'Default Dark Modern', 'kgMemory.explorer.largeGraph': 10 } });
+  });
+  after(async () => {
+    await fw?.close();
+  });
+
+  it('opens on the overview; a search hit loads its file; a save reaches the loaded symbols', async () => {
+    assert.ok(fw);
+    const frame = await openExplorerView(fw.page);
+    await frame.waitForFunction(isSettled, undefined, { timeout: 90_000 });
+    const totals = await frame.evaluate(() => (globalThis as unknown as Hooked).__kgExplorer.totals());
+    const order = () => frame.evaluate(() => (globalThis as unknown as Hooked).__kgExplorer.order());
+    const before = await order();
+    assert.equal(totals.partial, true);
+    assert.ok(before < totals.nodes, `${before} loaded of ${totals.nodes}`);
+    // `remove` is a method of inventory/stock.py: not loaded yet; the extension host finds it.
+    const search = frame.getByRole('combobox').first();
+    await search.click();
+    await search.fill('remove');
+    await frame.locator('.search-results li').filter({ hasText: 'stock.py' }).first().click();
+    await frame.locator('.panel.detail h2').filter({ hasText: /^remove$/ }).first().waitFor({ state: 'visible', timeout: 15_000 });
+    const loaded = await order();
+    assert.ok(loaded > before, `stock.py's symbols loaded: ${before} -> ${loaded}`);
+    await fw.shot('explorer-workbench-partial-1-loaded.png');
+    // A function typed into the expanded file and saved arrives as a diff.
+    await openFile(fw.page, 'inventory/stock.py');
+    await goTo(fw.page, 1, 1);
+    await fw.page.keyboard.type('def partial_kg(x): return x', { delay: 5 });
+    await fw.page.keyboard.press('Enter');
+    await fw.page.keyboard.press('Control+S');
+    const end = Date.now() + 30_000;
+    let after = loaded;
+    while (Date.now() < end && after <= loaded) {
+      await fw.page.waitForTimeout(250);
+      after = await order();
+    }
+    assert.ok(after > loaded, `the saved function arrived: ${loaded} -> ${after}`);
+  });
+});
 
 describe('the explorer on a folder with no source files', { skip: why ?? false, timeout: 5 * 60_000 }, () => {
   let fw: FixtureWorkbench | undefined;

@@ -189,7 +189,7 @@ export class GraphView {
     // Pixels per framed unit at ratio 1 (the projection keeps the aspect, so one scale each way).
     const kx = Math.hypot(ux.x - o.x, ux.y - o.y);
     const ky = Math.hypot(uy.x - o.x, uy.y - o.y);
-    const labelRoom = Math.min(LABEL_ROOM, width * 0.3);
+    const labelRoom = Math.min(LABEL_ROOM, width * 0.25);
     // Panels over the canvas (filters on the left, details on the right) hide what is under them.
     const left = Math.min(this.insets.left, width * 0.4);
     const right = Math.min(this.insets.right, width * 0.4);

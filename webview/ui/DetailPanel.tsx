@@ -35,7 +35,7 @@ export function DetailPanel({ detail, focusDepth, expanded, canExpand, onClose }
         {detail.location && <> · <code>{detail.location}</code></>}
       </p>
       <div className="actions">
-        {detail.location && <button onClick={() => open(detail.id)}>Open</button>}
+        {detail.location && detail.kind !== 'module' && <button onClick={() => open(detail.id)}>Open</button>}
         <label>
           Focus{' '}
           <select aria-label="Focus depth" value={focusDepth} onChange={(e) => dispatch({ type: 'focusDepth', depth: Number(e.target.value) })}>

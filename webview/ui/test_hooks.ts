@@ -22,6 +22,8 @@ export interface ExplorerHooks {
   nodeOnScreen(id: string): { x: number; y: number } | undefined;
   visibleNodes(): number;
   measureFps(ms: number): Promise<number>;
+  /** The main thread's share of the frames in the last measureFps: sigma's render() time, mean and max ms. */
+  lastRenderMs(): { mean: number; max: number };
   /** performance.now() when sigma drew its first frame: time from navigation to first frame. */
   firstFrameMs(): number | undefined;
   /** The visible node with the most edges: the costliest to hover. */
@@ -37,6 +39,7 @@ declare global {
 }
 
 let firstFrame: number | undefined;
+let renderStats = { mean: 0, max: 0 };
 
 /** Called right after the renderer is created (sigma draws its first frame synchronously). */
 export function markFirstFrame(): void {
@@ -46,6 +49,7 @@ export function markFirstFrame(): void {
 export function installTestHooks(get: () => { graph: ExplorerGraph | undefined; gv: GraphView | undefined; layout: LayoutStatus; totals: WireTotals }): void {
   const hooks: ExplorerHooks = {
     firstFrameMs: () => firstFrame,
+    lastRenderMs: () => renderStats,
     order: () => get().graph?.order ?? 0,
     size: () => get().graph?.size ?? 0,
     totals: () => get().totals,
@@ -118,16 +122,28 @@ export function installTestHooks(get: () => { graph: ExplorerGraph | undefined; 
       };
       // Frames are counted only when sigma renders one (afterRender), so idle frames do not count.
       let rendered = 0;
+      let renderStart = 0;
+      let renderTotal = 0;
+      let renderMax = 0;
+      const onBefore = (): void => {
+        renderStart = performance.now();
+      };
       const onRender = (): void => {
         rendered++;
+        const d = performance.now() - renderStart;
+        renderTotal += d;
+        renderMax = Math.max(renderMax, d);
       };
+      gv.sigma.on('beforeRender', onBefore);
       gv.sigma.on('afterRender', onRender);
       requestAnimationFrame(count);
       while (performance.now() - t0 < ms) {
         await camera.animate({ x: 0.3 + Math.random() * 0.4, y: 0.3 + Math.random() * 0.4, ratio: 0.3 + Math.random() }, { duration: 300 });
       }
       counting = false;
+      gv.sigma.off('beforeRender', onBefore);
       gv.sigma.off('afterRender', onRender);
+      renderStats = { mean: rendered ? renderTotal / rendered : 0, max: renderMax };
       const seconds = (performance.now() - t0) / 1000;
       return Math.min(frames, rendered) / seconds;
     },
