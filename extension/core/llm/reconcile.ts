@@ -107,12 +107,9 @@ export function candidatePairs(items: readonly ReconcileItem[], skip: ReadonlySe
       }
     }
   }
-  const ranked = [...shared.entries()].sort(([ka, a], [kb, b]) => {
-    const ja = a.n / (words[a.i]!.size + words[a.j]!.size - a.n);
-    const jb = b.n / (words[b.i]!.size + words[b.j]!.size - b.n);
-    return b.n - a.n || jb - ja || (ka < kb ? -1 : ka > kb ? 1 : 0);
-  });
-  return { pairs: ranked.slice(0, maxPairs).map(([, p]) => [items[p.i]!, items[p.j]!]), candidates: ranked.length };
+  const ranked = [...shared].map(([key, p]) => ({ key, p, jaccard: p.n / (words[p.i]!.size + words[p.j]!.size - p.n) }));
+  ranked.sort((a, b) => b.p.n - a.p.n || b.jaccard - a.jaccard || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return { pairs: ranked.slice(0, maxPairs).map(({ p }) => [items[p.i]!, items[p.j]!]), candidates: ranked.length };
 }
 
 const ScoreItem = z.object({ pair: z.number().int().min(1), score: z.number().min(0).max(1) });
