@@ -117,9 +117,11 @@ class Reader {
           if (!isElement(child)) continue;
           if (child.tagName === 'dt') term = child;
           else if (child.tagName === 'dd' && term) {
-            const [s] = linesOf(term);
-            const [, e] = linesOf(child);
-            this.out.add('definition', `${squash(textOf(term))}: ${squash(textOf(child))}`, s, e, mergeInline([inlineOf(term), inlineOf(child)]));
+            const [s] = contentLines(term);
+            const meaning = squash(textOf(child));
+            // An empty <dd> (Sphinx puts an API signature alone in a <dl>): the term is a line of prose.
+            if (!meaning) this.out.add('paragraph', squash(textOf(term)), s, contentLines(term)[1], inlineOf(term));
+            else this.out.add('definition', `${squash(textOf(term))}: ${meaning}`, s, contentLines(child)[1], mergeInline([inlineOf(term), inlineOf(child)]));
           } else if (child.tagName === 'div') this.block(child); // <dl><div><dt>…</dt><dd>…</dd></div></dl>
         }
         return;
