@@ -2,15 +2,19 @@
  * BM25 over chunks
  * ================
  * The lexical index, incremental by chunk id: a save re-adds that file's chunks and removes the
- * old ones, touching only their terms' postings (no rebuild, no global pass). Each chunk is
- * indexed with its prelude (path • section • headings) counted PRELUDE_WEIGHT times, so a
- * question naming a section or a file finds it even when the body never repeats the name.
+ * old ones, touching only their own terms (no rebuild, no global pass). Each chunk is indexed
+ * with its prelude (path • section • headings) counted PRELUDE_WEIGHT times, so a question naming
+ * a section or a file finds it even when the body never repeats the name.
  *
  * Scores are Okapi BM25 with the Lucene idf (always positive):
  *   idf(t) = ln(1 + (N − df + 0.5) / (df + 0.5))
  *   score  = Σ idf(t) · tf·(k1+1) / (tf + k1·(1 − b + b·len/avgLen))
- * Documents live in numbered slots (reused after removal) so a query accumulates into a flat
- * Float64Array rather than a map.
+ *
+ * Layout, for 50k chunks in about a hundred MB: terms are interned to numbers; each term's
+ * postings are two growable typed arrays (slot, weighted tf) in slot order. A chunk gets a new
+ * slot on every add, so appending keeps the order; a removal only marks its slot dead and lowers
+ * its terms' document frequencies, and dead postings are squeezed out once they are a quarter of
+ * all postings (slots renumbered in order). A query accumulates into a flat Float64Array.
  */
 import { TopK } from './top_k';
 import { tokenize } from './tokenize';
@@ -42,9 +46,39 @@ export interface Bm25Document {
   prelude?: string;
 }
 
-interface Posting {
-  /** slot → weighted term frequency */
-  readonly tf: Map<number, number>;
+class Postings {
+  slots = new Int32Array(4);
+  tfs = new Float32Array(4);
+  length = 0;
+  /** Live documents holding the term (dead postings excluded). */
+  df = 0;
+
+  push(slot: number, tf: number): void {
+    if (this.length === this.slots.length) {
+      const slots = new Int32Array(this.length * 2);
+      slots.set(this.slots);
+      this.slots = slots;
+      const tfs = new Float32Array(this.length * 2);
+      tfs.set(this.tfs);
+      this.tfs = tfs;
+    }
+    this.slots[this.length] = slot;
+    this.tfs[this.length++] = tf;
+  }
+
+  /** The tf of a slot (binary search: slots are ascending), or 0. */
+  tfOf(slot: number): number {
+    let lo = 0;
+    let hi = this.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const s = this.slots[mid]!;
+      if (s === slot) return this.tfs[mid]!;
+      if (s < slot) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return 0;
+  }
 }
 
 export class Bm25Index {
@@ -52,16 +86,20 @@ export class Bm25Index {
   readonly b: number;
   readonly preludeWeight: number;
   private readonly tokenizeOptions: TokenizeOptions;
-  private readonly postings = new Map<string, Posting>();
+  private readonly termIds = new Map<string, number>();
+  private postings: Postings[] = [];
   private readonly slotOf = new Map<string, number>();
+  /** Per slot: the chunk id (undefined once removed), its weighted length and its term ids. */
   private ids: (string | undefined)[] = [];
-  /** Weighted length per slot, and each slot's distinct terms (for removal). */
   private lengths = new Float64Array(64);
-  private termsOf: (string[] | undefined)[] = [];
-  private readonly free: number[] = [];
+  private termsOf: (Int32Array | undefined)[] = [];
   private totalLength = 0;
+  private totalPostings = 0;
+  private deadPostings = 0;
   /** Scratch accumulator, grown with the slots. */
   private acc = new Float64Array(64);
+  /** Scratch term counts while adding a chunk, by term id (all zero between adds). */
+  private counts: Float64Array = new Float64Array(1024);
 
   constructor(options: Bm25Options = {}) {
     this.k1 = options.k1 ?? BM25_K1;
@@ -78,80 +116,101 @@ export class Bm25Index {
     return this.slotOf.has(id);
   }
 
+  /** How many distinct terms live chunks hold. */
+  get vocabularySize(): number {
+    let n = 0;
+    for (const p of this.postings) if (p.df > 0) n++;
+    return n;
+  }
+
   /** Adds a chunk, replacing any chunk with the same id. */
   add(doc: Bm25Document): void {
     if (this.slotOf.has(doc.id)) this.remove(doc.id);
-    const counts = new Map<string, number>();
-    for (const t of tokenize(doc.text, this.tokenizeOptions)) counts.set(t, (counts.get(t) ?? 0) + 1);
-    if (doc.prelude && this.preludeWeight > 0) {
-      for (const t of tokenize(doc.prelude, this.tokenizeOptions)) counts.set(t, (counts.get(t) ?? 0) + this.preludeWeight);
-    }
-    const slot = this.free.pop() ?? this.ids.length;
-    if (slot === this.ids.length) this.ids.push(undefined);
+    // Count by term id in a scratch array (one map lookup per token, no per-chunk map).
+    const seen: number[] = [];
+    const count = (terms: string[], weight: number): void => {
+      for (const term of terms) {
+        let id = this.termIds.get(term);
+        if (id === undefined) {
+          id = this.postings.length;
+          this.termIds.set(term, id);
+          this.postings.push(new Postings());
+        }
+        if (id >= this.counts.length) this.counts = this.growCounts(id);
+        if (this.counts[id] === 0) seen.push(id);
+        this.counts[id]! += weight;
+      }
+    };
+    count(tokenize(doc.text, this.tokenizeOptions), 1);
+    if (doc.prelude && this.preludeWeight > 0) count(tokenize(doc.prelude, this.tokenizeOptions), this.preludeWeight);
+    const slot = this.ids.length;
+    this.ids.push(doc.id);
     if (slot >= this.lengths.length) {
-      const grown = new Float64Array(Math.max(64, this.lengths.length * 2));
+      const grown = new Float64Array(this.lengths.length * 2);
       grown.set(this.lengths);
       this.lengths = grown;
       this.acc = new Float64Array(grown.length);
     }
+    const terms = Int32Array.from(seen);
     let length = 0;
-    for (const [term, tf] of counts) {
-      let p = this.postings.get(term);
-      if (!p) this.postings.set(term, (p = { tf: new Map() }));
-      p.tf.set(slot, tf);
+    for (const id of terms) {
+      const tf = this.counts[id]!;
+      this.counts[id] = 0;
+      const p = this.postings[id]!;
+      p.push(slot, tf);
+      p.df++;
       length += tf;
     }
-    this.ids[slot] = doc.id;
-    this.termsOf[slot] = [...counts.keys()];
+    this.termsOf.push(terms);
     this.lengths[slot] = length;
     this.totalLength += length;
+    this.totalPostings += terms.length;
     this.slotOf.set(doc.id, slot);
+  }
+
+  private growCounts(id: number): Float64Array {
+    const grown = new Float64Array(Math.max(id + 1, this.counts.length * 2));
+    grown.set(this.counts);
+    return grown;
   }
 
   /** Removes a chunk; false when it was not there. */
   remove(id: string): boolean {
     const slot = this.slotOf.get(id);
     if (slot === undefined) return false;
-    for (const term of this.termsOf[slot] ?? []) {
-      const p = this.postings.get(term);
-      if (!p) continue;
-      p.tf.delete(slot);
-      if (p.tf.size === 0) this.postings.delete(term);
-    }
+    const terms = this.termsOf[slot]!;
+    for (const t of terms) this.postings[t]!.df--;
+    this.deadPostings += terms.length;
     this.totalLength -= this.lengths[slot]!;
     this.lengths[slot] = 0;
     this.termsOf[slot] = undefined;
     this.ids[slot] = undefined;
     this.slotOf.delete(id);
-    this.free.push(slot);
+    if (this.deadPostings > 1024 && this.deadPostings * 4 > this.totalPostings) this.compact();
     return true;
   }
 
-  /** The query's distinct terms that are in the index, with their idf. */
-  private queryTerms(query: string): { posting: Posting; idf: number }[] {
-    const n = this.slotOf.size;
-    const out: { posting: Posting; idf: number }[] = [];
-    for (const term of new Set(tokenize(query, this.tokenizeOptions))) {
-      const posting = this.postings.get(term);
-      if (!posting) continue;
-      const df = posting.tf.size;
-      out.push({ posting, idf: Math.log(1 + (n - df + 0.5) / (df + 0.5)) });
-    }
-    return out;
-  }
-
-  /** The best `k` chunks for `query`, best first (ties by insertion slot). Empty for a query with no known term. */
+  /** The best `k` chunks for `query`, best first (ties by insertion order). Empty for a query with no known term. */
   search(query: string, k = 10): Bm25Hit[] {
     const terms = this.queryTerms(query);
     if (terms.length === 0 || k <= 0) return [];
     const avg = this.totalLength / Math.max(1, this.slotOf.size);
+    const k1 = this.k1;
+    const lengthFactor = (k1 * this.b) / avg;
+    const base = k1 * (1 - this.b);
     const acc = this.acc;
+    const lengths = this.lengths;
+    const ids = this.ids;
     const touched: number[] = [];
-    for (const { posting, idf } of terms) {
-      for (const [slot, tf] of posting.tf) {
-        const norm = this.k1 * (1 - this.b + (this.b * this.lengths[slot]!) / avg);
+    for (const { postings, idf } of terms) {
+      const { slots, tfs, length } = postings;
+      const weight = idf * (k1 + 1);
+      for (let i = 0; i < length; i++) {
+        const slot = slots[i]!;
+        if (ids[slot] === undefined) continue;
+        const tf = tfs[i]!;
         if (acc[slot] === 0) touched.push(slot);
-        acc[slot]! += (idf * tf * (this.k1 + 1)) / (tf + norm);
+        acc[slot]! += (weight * tf) / (tf + base + lengthFactor * lengths[slot]!);
       }
     }
     const top = new TopK(k);
@@ -159,7 +218,7 @@ export class Bm25Index {
       top.push(slot, acc[slot]!);
       acc[slot] = 0;
     }
-    return top.drain().map(({ slot, score }) => ({ id: this.ids[slot]!, score }));
+    return top.drain().map(({ slot, score }) => ({ id: ids[slot]!, score }));
   }
 
   /** BM25 scores of specific chunks for `query` (0 when a chunk shares no term; absent ids are left out). */
@@ -171,9 +230,9 @@ export class Bm25Index {
       const slot = this.slotOf.get(id);
       if (slot === undefined) continue;
       let score = 0;
-      for (const { posting, idf } of terms) {
-        const tf = posting.tf.get(slot);
-        if (tf === undefined) continue;
+      for (const { postings, idf } of terms) {
+        const tf = postings.tfOf(slot);
+        if (tf === 0) continue;
         score += (idf * tf * (this.k1 + 1)) / (tf + this.k1 * (1 - this.b + (this.b * this.lengths[slot]!) / avg));
       }
       out.set(id, score);
@@ -181,8 +240,50 @@ export class Bm25Index {
     return out;
   }
 
-  /** How many distinct terms are indexed (for status and memory estimates). */
-  get vocabularySize(): number {
-    return this.postings.size;
+  /** The query's distinct terms that live chunks hold, with their idf. */
+  private queryTerms(query: string): { postings: Postings; idf: number }[] {
+    const n = this.slotOf.size;
+    const out: { postings: Postings; idf: number }[] = [];
+    for (const term of new Set(tokenize(query, this.tokenizeOptions))) {
+      const id = this.termIds.get(term);
+      if (id === undefined) continue;
+      const postings = this.postings[id]!;
+      const df = postings.df;
+      if (df === 0) continue;
+      out.push({ postings, idf: Math.log(1 + (n - df + 0.5) / (df + 0.5)) });
+    }
+    return out;
+  }
+
+  /** Squeezes out dead slots: live slots are renumbered in order, so postings stay ascending. */
+  private compact(): void {
+    const renumber = new Int32Array(this.ids.length).fill(-1);
+    const ids: (string | undefined)[] = [];
+    const termsOf: (Int32Array | undefined)[] = [];
+    const lengths = new Float64Array(Math.max(64, this.slotOf.size * 2));
+    this.ids.forEach((id, slot) => {
+      if (id === undefined) return;
+      renumber[slot] = ids.length;
+      lengths[ids.length] = this.lengths[slot]!;
+      this.slotOf.set(id, ids.length);
+      ids.push(id);
+      termsOf.push(this.termsOf[slot]);
+    });
+    for (const p of this.postings) {
+      let w = 0;
+      for (let r = 0; r < p.length; r++) {
+        const slot = renumber[p.slots[r]!]!;
+        if (slot < 0) continue;
+        p.slots[w] = slot;
+        p.tfs[w++] = p.tfs[r]!;
+      }
+      p.length = w;
+    }
+    this.ids = ids;
+    this.termsOf = termsOf;
+    this.lengths = lengths;
+    this.acc = new Float64Array(lengths.length);
+    this.totalPostings -= this.deadPostings;
+    this.deadPostings = 0;
   }
 }

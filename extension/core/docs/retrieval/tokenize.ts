@@ -61,38 +61,60 @@ function undouble(w: string): string {
 }
 
 /**
+ * What one word of the text yields, memoised: documents repeat their words (Zipf), so most words
+ * are looked up rather than split and stemmed again. Bounded; cleared when full.
+ */
+const MEMO_LIMIT = 100_000;
+const memo = { stem: new Map<string, readonly string[]>(), plain: new Map<string, readonly string[]>() };
+
+/**
  * The terms of `text`, in order, with repeats (BM25 counts them). For a compound identifier the
  * whole name comes first, then its sub-words; stopwords are dropped only as standalone words or
  * sub-words, never from a whole identifier.
  */
 export function tokenize(text: string, options: TokenizeOptions = {}): string[] {
   const doStem = options.stem ?? true;
+  const cache = doStem ? memo.stem : memo.plain;
+  const out: string[] = [];
+  for (const match of text.matchAll(WORD)) {
+    const raw = match[0];
+    let terms = cache.get(raw);
+    if (!terms) {
+      terms = wordTerms(raw, doStem);
+      if (cache.size >= MEMO_LIMIT) cache.clear();
+      cache.set(raw, terms);
+    }
+    for (const t of terms) out.push(t);
+  }
+  return out;
+}
+
+function wordTerms(word: string, doStem: boolean): string[] {
   const out: string[] = [];
   const push = (term: string): void => {
     if (term.length < 2 && !/\p{N}/u.test(term)) return;
     if (STOPWORDS.has(term)) return;
     out.push(doStem ? stem(term) : term);
   };
-  for (const match of text.matchAll(WORD)) {
-    const raw = match[0].replace(/^[_$]+|[_$]+$/g, '');
-    if (!raw) continue;
-    if (/^\p{N}/u.test(raw)) {
-      out.push(raw);
-      continue;
-    }
-    const parts = raw.split(/\.|-|::|\/|_+|\$/).filter(Boolean);
-    const words = parts.flatMap(camelParts).filter(Boolean);
-    const lower = raw.toLowerCase();
-    if (words.length > 1) {
-      // The whole identifier as written (a dotted name, a path, a snake_case name): exact mentions score highest.
-      out.push(lower);
-      // A dotted or slashed name also keeps its last segment whole (`app.api.Client` → `client`; `Bm25Index` in `retrieval.Bm25Index`).
-      if (parts.length > 1) {
-        const last = parts[parts.length - 1]!.toLowerCase();
-        if (camelParts(parts[parts.length - 1]!).length > 1) out.push(last);
-      }
-    }
-    for (const w of words) push(w.toLowerCase());
+  const raw = word.replace(/^[_$]+|[_$]+$/g, '');
+  if (!raw) return out;
+  if (/^\p{N}/u.test(raw)) return [raw];
+  // The common case: a plain lower-case word.
+  if (/^[a-z]+$/.test(raw)) {
+    push(raw);
+    return out;
   }
+  const parts = raw.split(/\.|-|::|\/|_+|\$/).filter(Boolean);
+  const words = parts.flatMap(camelParts).filter(Boolean);
+  if (words.length > 1) {
+    // The whole identifier as written (a dotted name, a path, a snake_case name): exact mentions score highest.
+    out.push(raw.toLowerCase());
+    // A dotted or slashed name also keeps its last segment whole (`app.api.Client` → `client`; `Bm25Index` in `retrieval.Bm25Index`).
+    if (parts.length > 1) {
+      const last = parts[parts.length - 1]!;
+      if (camelParts(last).length > 1) out.push(last.toLowerCase());
+    }
+  }
+  for (const w of words) push(w.toLowerCase());
   return out;
 }
