@@ -19,11 +19,12 @@ export const CMD_ASK = 'kgMemory.ask';
 export const CMD_EXTRACT = 'kgMemory.llm.extract';
 export const CMD_SET_KEY = 'kgMemory.llm.setApiKey';
 
-/** An error as the user should see it: off → a hint with a button to the setting. */
-async function showError(err: unknown): Promise<void> {
+/** An error as the user should see it: off → a hint with a button to the setting. Never waits for the user. */
+function showError(err: unknown): void {
   if (err instanceof LlmError && err.code === 'disabled') {
-    const pick = await vscode.window.showInformationMessage(`KG Memory: ${err.message}`, 'Open Settings');
-    if (pick) await vscode.commands.executeCommand('workbench.action.openSettings', 'kgMemory.llm');
+    void vscode.window.showInformationMessage(`KG Memory: ${err.message}`, 'Open Settings').then((pick) => {
+      if (pick) void vscode.commands.executeCommand('workbench.action.openSettings', 'kgMemory.llm');
+    });
     return;
   }
   void vscode.window.showErrorMessage(`KG Memory: ${(err as Error).message.replace(/^kg-memory\/llm: /, '')}`);
@@ -55,7 +56,7 @@ export function registerLlm(ctx: Ctx): void {
         await vscode.commands.executeCommand('markdown.showPreview', doc.uri);
         return answer;
       } catch (err) {
-        await showError(err);
+        showError(err);
         return undefined;
       }
     }),
@@ -83,7 +84,7 @@ export function registerLlm(ctx: Ctx): void {
           `KG Memory: ${e.decisions} decision(s), ${e.concepts} concept(s), ${e.tradeOffs} trade-off(s) from ${e.sources} source(s) (${e.requests} sent, ${e.cacheHits} from the cache${e.failed.length ? `, ${e.failed.length} failed` : ''}); ${r.matches.length} same-meaning link(s).`,
         );
       } catch (err) {
-        await showError(err);
+        showError(err);
       }
     }),
   );
