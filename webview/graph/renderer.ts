@@ -14,8 +14,8 @@
  * took 400 ms a frame; as points they take a few.
  *
  * Hover highlights the node's neighbours. Below FADE_MAX nodes it also fades the rest (a redraw
- * of every node); above, it redraws only the neighbourhood, through sigma's partial refresh: on
- * Django (13k nodes) a full redraw per hover cost ~200 ms.
+ * of every node); above, it redraws only sigma's hover layer (see hover()): on Django (13k nodes)
+ * a full redraw per hover cost ~200 ms.
  *
  * The camera frames what is shown (`fit`), not sigma's whole extent: the visible nodes, with room
  * on the right for their labels, in whatever shape the container has (a narrow sidebar, a wide
@@ -53,22 +53,37 @@ export function scaleFor(order: number, size: number): { nodeSize: number; arrow
 }
 
 /**
- * While the camera moves nothing can be hovered or clicked, so the picking pass (every node drawn
- * a second time into an offscreen texture, for hit tests) is skipped, and so is the fresh
- * full-size picking texture sigma allocates for it on every frame; the frame after the move does
- * both again. Sigma has no setting for this: it reaches into sigma's node programs and its
- * texture reset.
+ * Lighter frames while the camera moves, for big graphs. Nothing can be hovered or clicked then,
+ * so the picking pass (every node drawn a second time into an offscreen texture, for hit tests) is
+ * skipped, and so is the fresh full-size picking texture sigma allocates for it on every frame.
+ * And the layers that are empty while moving (edges and labels are not drawn, nothing is hovered)
+ * are hidden: sigma stacks seven full-size canvases, and a machine without a GPU composites each
+ * of them on every frame, drawn or not: measured on Django, sigma's own render took ~1 ms a frame
+ * while the frame rate stayed far below 60. The frame after the move draws and shows it all again.
+ * Sigma has no setting for these: it reaches into sigma's node programs and its texture reset, and
+ * hides canvases from sigma's `getCanvases()`.
  */
-function skipPickingWhileMoving(sigma: Sigma<NodeData, EdgeData>): void {
+function lightenMovingFrames(sigma: Sigma<NodeData, EdgeData>): void {
   const inner = sigma as unknown as { nodePrograms: Record<string, { pickProgram: unknown }>; resetWebGLTexture(id: string): unknown };
   const programs = inner.nodePrograms;
   const saved = new Map<string, unknown>();
   const reset = inner.resetWebGLTexture.bind(sigma);
+  const canvases = sigma.getCanvases();
+  // Edge labels are never drawn here: that layer need not be composited at all.
+  if (canvases.edgeLabels) canvases.edgeLabels.style.display = 'none';
+  const emptyWhileMoving = ['edges', 'labels', 'hovers', 'hoverNodes'].map((k) => canvases[k]).filter((c): c is HTMLCanvasElement => c !== undefined);
   let moving = false;
+  let hidden = false;
+  const show = (visible: boolean): void => {
+    if (hidden === !visible) return;
+    hidden = !visible;
+    for (const c of emptyWhileMoving) c.style.visibility = visible ? '' : 'hidden';
+  };
   inner.resetWebGLTexture = (id: string) => (moving ? sigma : reset(id));
   sigma.on('beforeRender', () => {
     const mouse = sigma.getMouseCaptor();
     moving = sigma.getCamera().isAnimated() || mouse.isMoving || mouse.draggedEvents > 0 || mouse.currentWheelDirection !== 0;
+    show(!moving);
     if (!moving) return;
     for (const [type, program] of Object.entries(programs)) {
       saved.set(type, program.pickProgram);
@@ -142,7 +157,7 @@ export class GraphView {
         return reduceEdge(this.derived, this.palette, a, s, t, this.visible(s), this.visible(t), scale.arrows);
       },
     });
-    if (scale.points) skipPickingWhileMoving(this.sigma);
+    if (scale.points && scale.hideOnMove) lightenMovingFrames(this.sigma);
     this.wireMouse();
     this.wireCamera();
     this.resizeObserver = new ResizeObserver(() => {
@@ -260,7 +275,12 @@ export class GraphView {
     this.sigma.refresh();
   }
 
-  /** A new hovered node (or none): a full redraw when fading, else only the two neighbourhoods. */
+  /**
+   * A new hovered node (or none). Fading redraws everything. Otherwise only the nodes whose
+   * `highlighted` flag changed are re-reduced (sigma's own per-node update, no indexation) and
+   * sigma's hover layer is redrawn: the nodes and edges layers stay as they are. On Django a full
+   * redraw per hover cost ~200 ms; this costs the hover layer.
+   */
   private hover(id: string | undefined): void {
     const before = this.derived;
     this.hovered = id;
@@ -269,22 +289,10 @@ export class GraphView {
       this.sigma.refresh();
       return;
     }
-    const nodes = new Set<string>();
-    const edges = new Set<string>();
-    for (const v of [before, this.derived]) {
-      const h = v.state.hovered;
-      if (h === undefined || !this.graph.hasNode(h)) continue;
-      for (const n of v.hover ?? []) if (this.graph.hasNode(n)) nodes.add(n);
-      this.graph.forEachEdge(h, (key) => {
-        edges.add(key);
-      });
-    }
-    try {
-      this.sigma.refresh({ partialGraph: { nodes: [...nodes], edges: [...edges] }, skipIndexation: true, schedule: true });
-    } catch {
-      // A node or edge sigma has not indexed yet (a diff just landed): redraw everything once.
-      this.sigma.refresh();
-    }
+    const inner = this.sigma as unknown as { updateNode(key: string): void; scheduleHighlightedNodesRender(): void };
+    const changed = new Set([...(before.hover ?? []), ...(this.derived.hover ?? [])]);
+    for (const n of changed) if (this.graph.hasNode(n)) inner.updateNode(n);
+    inner.scheduleHighlightedNodesRender();
   }
 
   /** Whether a node is drawn under the current filters and focus. */

@@ -10,10 +10,11 @@
  * hover's neighbours, so the per-node reducer is a few set lookups: sigma calls it for every node
  * on each refresh.
  *
- * Hover in a big graph touches only the hovered node's neighbourhood (labels forced, its edges
- * coloured) and never a node's size, z-index or an edge's type, so the renderer can redraw just
- * those nodes and edges (sigma's partial refresh). Small graphs also fade everything else, which
- * means redrawing every node: cheap below a few thousand.
+ * Hover in a big graph only marks the hovered node's neighbours as highlighted: sigma draws
+ * highlighted nodes, with their labels, on its hover layer, so the renderer redraws that layer
+ * alone and never the thousands of nodes and edges beneath. Small graphs also fade everything
+ * else and colour the hovered node's edges, which means redrawing it all: cheap below a few
+ * thousand nodes.
  */
 import type { EdgeData, ExplorerGraph, NodeData } from './graph_data';
 import { nodePasses, type FilterState } from './filters';
@@ -112,9 +113,9 @@ export function reduceNode(v: DerivedView, palette: Palette, id: string, a: Node
     size: selected ? Math.max(size * 1.6, 6) : size,
     color: faded ? palette.faded : selected ? palette.highlight : palette[style.color],
     hidden,
-    highlighted: selected || id === v.state.hovered,
-    forceLabel: selected || inHover,
-    // Without fading, hover never changes the z-index: the renderer redraws only the neighbourhood.
+    // Without fading, hover changes only `highlighted`: the renderer redraws only sigma's hover layer.
+    highlighted: selected || id === v.state.hovered || (!v.fade && inHover),
+    forceLabel: selected || (v.fade && inHover),
     zIndex: selected || (v.fade && inHover) ? 2 : faded ? 0 : 1,
   };
 }
@@ -134,12 +135,10 @@ export function reduceEdge(v: DerivedView, palette: Palette, a: EdgeData, source
   const touchesHover = v.state.hovered !== undefined && (source === v.state.hovered || target === v.state.hovered);
   const touchesSelected = v.state.selected !== undefined && (source === v.state.selected || target === v.state.selected);
   const slot = edgeStyle(a.kind).color;
-  // Hover never changes the type or z-index without fading (see withHover): only colour and width.
+  // Without fading, hover leaves the edges alone (see reduceNode).
   const type = arrows || touchesSelected || (v.fade && touchesHover) ? 'arrow' : 'line';
   if (v.fade && v.hover !== undefined) {
     return { type, hidden, color: touchesHover ? palette[slot] : palette.faded, size: touchesHover ? 2 : 0.5, zIndex: touchesHover ? 2 : 0 };
   }
-  const zIndex = touchesSelected ? 1 : 0;
-  if (touchesHover) return { type, hidden, color: palette[slot], size: 2, zIndex };
-  return { type, hidden, color: touchesSelected ? palette[slot] : palette.edge, size: touchesSelected ? 1.5 : 0.6, zIndex };
+  return { type, hidden, color: touchesSelected ? palette[slot] : palette.edge, size: touchesSelected ? 1.5 : 0.6, zIndex: touchesSelected ? 1 : 0 };
 }
