@@ -12,7 +12,7 @@ import { LlmError } from '../core/llm/provider';
 import type { Ctx } from './ctx';
 import type { FolderIndex } from './folder_index';
 import { registerChatParticipant } from './llm_chat';
-import { editorProvider, folderLayer, SECRET_KEY } from './llm_provider';
+import { editorProvider, folderLayer, readLlmSettings, SECRET_KEY } from './llm_provider';
 import { answerMarkdown } from './llm_render';
 
 export const CMD_ASK = 'kgMemory.ask';
@@ -96,6 +96,29 @@ export function registerLlm(ctx: Ctx): void {
       if (key.trim() === '') await ctx.extCtx.secrets.delete(SECRET_KEY);
       else await ctx.extCtx.secrets.store(SECRET_KEY, key.trim());
       void vscode.window.showInformationMessage(key.trim() ? 'KG Memory: API key stored.' : 'KG Memory: API key removed.');
+    }),
+  );
+
+  // What earlier extractions found comes back from the cache (nothing is sent) once a folder's graph is there.
+  const restored = new WeakSet<FolderIndex>();
+  ctx.pushExtCleanup(
+    ctx.onDidChangeGraph((folder) => {
+      if (restored.has(folder) || !readLlmSettings(folder.folder).enabled) return;
+      restored.add(folder);
+      void folderLayer(ctx, folder.ws, folder.folder)
+        .then(() => {
+          if (folder.ws.llm.extractions().length) ctx.fireGraphChanged(folder);
+        })
+        .catch((err: unknown) => ctx.log.warn(`${folder.folder.name}: LLM cache not restored: ${(err as Error).message}`));
+    }),
+  );
+  ctx.pushExtCleanup(
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (!e.affectsConfiguration('kgMemory.llm')) return;
+      // Off now: the extracted nodes leave the graph; on again: they come back from the cache.
+      for (const folder of ctx.allFolders()) {
+        void folderLayer(ctx, folder.ws, folder.folder).then(() => ctx.fireGraphChanged(folder));
+      }
     }),
   );
 

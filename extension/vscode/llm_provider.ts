@@ -56,6 +56,7 @@ export async function folderLayer(ctx: Ctx, ws: Workspace, scope?: vscode.Config
   });
   layers.set(ws, { layer, stamp });
   if (layer.enabled) await layer.restore();
+  else if (ws.llm.extractions().length) ws.llm.set(ws.graph, []); // turned off: its nodes leave the graph too
   return layer;
 }
 

@@ -66,6 +66,8 @@ export interface AskOptions {
 }
 
 const weight = { exact: 6, prefix: 4, contains: 3, words: 2, doc: 1 } as const;
+/** The words that make a question a question: searching for them finds noise. */
+const QUESTION_WORDS = new Set(['why', 'how', 'what', 'where', 'when', 'which', 'who', 'whom', 'whose', 'does', 'did', 'doing', 'done', 'can', 'could', 'would', 'there', 'their', 'they', 'them', 'about', 'work', 'works', 'happen', 'happens', 'explain', 'tell']);
 const SKIP_KINDS = new Set(['external', 'memory']);
 
 /** The context a question gets: search hits, their neighbours, doc chunks. Pure: no request. */
@@ -74,7 +76,7 @@ export async function gatherContext(graph: CodeGraph, question: string, docs?: D
   const add = (id: string, s: number): void => {
     score.set(id, (score.get(id) ?? 0) + s);
   };
-  const words = [...significantWords(question)];
+  const words = [...significantWords(question)].filter((w) => !QUESTION_WORDS.has(w));
   if (question.trim() !== '') for (const item of search(graph, { query: question.slice(0, 200), limit: 20 }).items) add(item.id, 2 * weight[item.match]);
   for (const w of words.slice(0, 12)) {
     for (const item of search(graph, { query: w, limit: 20 }).items) add(item.id, weight[item.match]);
