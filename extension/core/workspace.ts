@@ -21,6 +21,8 @@ import { DecisionIndex } from './decisions/decision_index';
 import type { DecisionConfigInput } from './decisions/config';
 import { MemoryNodes } from './memory/code_nodes';
 import { LlmNodes } from './llm/nodes';
+import { DocsIndex, type DocsState, type DocsStatus, type IngestOptions, type IngestReport } from './docs/docs_index';
+import type { DocsConfigInput } from './docs/config';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
@@ -37,6 +39,8 @@ export interface WorkspaceOptions {
   workers?: number;
   /** Where ADRs and instruction files are, and how concepts are reconciled (decision graph). */
   decisions?: DecisionConfigInput;
+  /** Which prose documents are chunked and linked for retrieval (docs GraphRAG). */
+  docs?: DocsConfigInput;
   log?: (level: LogLevel, message: string) => void;
 }
 
@@ -71,6 +75,7 @@ export interface WorkspaceStatus {
   lastIndexedAt?: string;
   lastIndexMs?: number;
   snapshot?: string;
+  docs?: DocsStatus;
 }
 
 interface FileState {
@@ -87,6 +92,9 @@ interface SnapshotData {
 }
 
 const SNAPSHOT_NAME = 'graph';
+/** The docs' extracted facts: a restart re-chunks them without reading or extracting a file. */
+const DOCS_SNAPSHOT_NAME = 'docs';
+const DOCS_SNAPSHOT_VERSION = 1;
 const SAVE_DELAY_MS = 2000;
 /** Bumps with the snapshot layout and with the facts' shape: either change discards old snapshots. */
 const SNAPSHOT_VERSION = 1000 + FACTS_VERSION;
@@ -108,6 +116,8 @@ export class Workspace {
   private watcher: FolderWatcher | undefined;
   /** ADRs and instruction files: indexed beside the code, re-linked after every code update. */
   readonly decisions: DecisionIndex;
+  /** Prose documents: chunked for retrieval, their mentions linked to the code after every update. */
+  readonly docs: DocsIndex;
   /** Agent-memory entities as graph nodes, re-linked after every code update (after the decisions: they link to ADRs). */
   readonly memory = new MemoryNodes();
   /** What the optional LLM layer extracted (decisions, trade-offs, concepts), re-linked after the memory; an ADR changed since its extraction projects nothing. */
@@ -117,6 +127,7 @@ export class Workspace {
     this.root = root;
     this.assembler = this.newAssembler();
     this.decisions = new DecisionIndex(root, options.decisions, (path, err) => this.log('warn', `${path}: not read as a decision document: ${String(err)}`));
+    this.docs = new DocsIndex(root, options.docs, (path, err) => this.log('warn', `${path}: not read as a document: ${(err as Error)?.message ?? String(err)}`));
   }
 
   /** Opens a folder; with `persist` (the default) the last snapshot is loaded, so queries work at once. */
@@ -159,6 +170,36 @@ export class Workspace {
   }
 
   /**
+   * Reads documents (files or folders inside the root) into the docs index, also ones the include
+   * globs do not cover (ingest_docs). Paths outside the root are refused, never read.
+   */
+  ingestDocs(paths: readonly string[], options: IngestOptions = {}): Promise<IngestReport> {
+    return this.serialised(async () => {
+      const inside: string[] = [];
+      const refused: IngestReport['skipped'] = [];
+      for (const p of paths) {
+        const rel = p === '.' || p === this.root ? '' : this.relativePath(p.replace(/[\\/]+$/, ''));
+        if (rel === undefined || !this.staysInside(rel)) refused.push({ path: p, reason: 'outside the workspace root: not read' });
+        else inside.push(rel);
+      }
+      const report = await this.docs.ingest(this.graph, inside, options);
+      this.memory.relink(this.graph);
+      this.llm.relink(this.graph);
+      return { ...report, skipped: [...refused, ...report.skipped] };
+    });
+  }
+
+  /** A root-relative path whose real location (symlinks followed) is inside the root, or does not exist yet. */
+  private staysInside(rel: string): boolean {
+    try {
+      const real = realpathSync(join(this.root, rel));
+      return real === this.root || real.startsWith(this.root + sep);
+    } catch {
+      return true; // missing: nothing to read, the index reports it
+    }
+  }
+
+  /**
    * Follows changes on disk from now on: changed files are re-indexed in batches through update().
    * For hosts without a watcher of their own (the CLI's mcp and serve). Idempotent.
    */
@@ -190,7 +231,7 @@ export class Workspace {
   /** The root and every folder holding an indexed file, with their parents. */
   private indexedDirs(): Set<string> {
     const dirs = new Set<string>(['']);
-    for (const path of [...this.fileStates.keys(), ...this.decisions.documents()]) {
+    for (const path of [...this.fileStates.keys(), ...this.decisions.documents(), ...this.docs.documents()]) {
       for (let d = posix.dirname(path); d !== '.' && !dirs.has(d); d = posix.dirname(d)) dirs.add(d);
     }
     return dirs;
@@ -214,6 +255,7 @@ export class Workspace {
     if (this.lastIndexedAt) s.lastIndexedAt = this.lastIndexedAt.toISOString();
     if (this.lastIndexMs !== undefined) s.lastIndexMs = Math.round(this.lastIndexMs);
     if (this.snapshotNote) s.snapshot = this.snapshotNote;
+    if (this.docs.config.enabled) s.docs = this.docs.status();
     return s;
   }
 
@@ -249,6 +291,7 @@ export class Workspace {
     };
     try {
       await writeSnapshot(this.root, SNAPSHOT_NAME, data, SNAPSHOT_VERSION);
+      if (this.docs.config.enabled) await writeSnapshot(this.root, DOCS_SNAPSHOT_NAME, this.docs.state(), DOCS_SNAPSHOT_VERSION);
     } catch (err) {
       this.log('warn', `could not write the snapshot: ${(err as Error).message}`);
     }
@@ -305,6 +348,7 @@ export class Workspace {
       if (data.root !== this.root) throw new Error(`it belongs to ${data.root}`);
       this.assembler.restore(data.state);
       this.decisions.sync(this.graph);
+      await this.restoreDocs();
       this.memory.relink(this.graph);
       this.llm.relink(this.graph);
       for (const [path, st] of Object.entries(data.files)) this.fileStates.set(path, st);
@@ -320,6 +364,20 @@ export class Workspace {
       this.assembler = this.newAssembler();
       this.fileStates.clear();
     }
+  }
+
+  /** The docs' facts from their own snapshot; a bad one only costs a re-extraction at the next index. */
+  private async restoreDocs(): Promise<void> {
+    if (!this.docs.config.enabled) return;
+    const read = await readSnapshot(this.root, DOCS_SNAPSHOT_NAME, DOCS_SNAPSHOT_VERSION);
+    if (read.ok) {
+      try {
+        this.docs.restore(read.data as DocsState);
+      } catch (err) {
+        this.log('warn', `docs snapshot discarded (${(err as Error).message}); documents will be read again`);
+      }
+    } else if (read.code !== 'missing') this.log('warn', `docs snapshot discarded (${read.reason}); documents will be read again`);
+    this.docs.relink(this.graph);
   }
 
   private getPool(): ParsePool {
@@ -344,6 +402,8 @@ export class Workspace {
       ...(this.options.exclude ? { exclude: this.options.exclude } : {}),
       maxFileSize: this.maxFileSize(),
       maxFiles: this.options.maxFiles ?? DEFAULT_MAX_FILES,
+      documents: this.docs.isDocument,
+      maxDocumentSize: this.docs.config.maxFileSize,
       ...(options.signal ? { signal: options.signal } : {}),
     });
     const walked = performance.now();
@@ -376,13 +436,14 @@ export class Workspace {
     const parsed = this.collect(results, changes, skipped, failed);
     const summary = this.assembler.update(changes, this.readConfigFiles());
     this.decisions.sync(this.graph);
+    const docs = await this.docs.sync(this.graph, walk.documents, options.signal);
     this.memory.relink(this.graph);
     this.llm.relink(this.graph);
     const resolvedAt = performance.now();
     this.skipped = skipped;
     this.failed = failed;
     this.lastIndexedAt = new Date();
-    if (changes.size > 0 || tasks.length > 0) await this.save();
+    if (changes.size > 0 || tasks.length > 0 || docs.extracted > 0 || docs.removed > 0) await this.save();
     const savedAt = performance.now();
     this.warmGrammars();
     this.lastIndexMs = savedAt - started;
@@ -482,11 +543,12 @@ export class Workspace {
     const parsed = this.collect(results, changes, skipped, failed);
     const summary = this.assembler.update(changes, configTouched ? this.readConfigFiles() : undefined);
     this.decisions.update(this.graph, touched);
+    const docs = await this.docs.update(this.graph, touched.filter((p) => !this.isExcluded(p)));
     this.memory.relink(this.graph);
     this.llm.relink(this.graph);
     const resolvedAt = performance.now();
     this.lastIndexMs = resolvedAt - started;
-    if (changes.size > 0) this.saveSoon();
+    if (changes.size > 0 || docs.extracted > 0 || docs.removed > 0) this.saveSoon();
     return {
       files: this.fileStates.size,
       parsed,

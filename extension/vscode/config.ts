@@ -7,6 +7,7 @@
 import * as vscode from 'vscode';
 import type { LanguageId } from '../core/parse/facts';
 import type { WorkspaceOptions } from '../core/workspace';
+import type { DocsConfigInput, EmbeddingsConfig } from '../core/docs/config';
 import { decisionOptions } from './decisions_model';
 
 export interface Settings {
@@ -19,6 +20,7 @@ export interface Settings {
   adrFilenamePattern: string;
   codeLens: { callers: boolean; tests: boolean; decisions: boolean; notes: boolean };
   mcp: { enabled: boolean; port: number; socket: string };
+  docs: { enabled: boolean; include: string[]; exclude: string[]; embeddings: { provider: 'off' | 'openai' | 'onnx'; baseUrl: string; model: string; apiKeyEnv: string; onnxFolder: string } };
 }
 
 export function readSettings(scope?: vscode.ConfigurationScope): Settings {
@@ -38,11 +40,23 @@ export function readSettings(scope?: vscode.ConfigurationScope): Settings {
       notes: c.get<boolean>('codeLens.notes', true),
     },
     mcp: { enabled: c.get<boolean>('mcp.enabled', true), port: c.get<number>('mcp.port', 0), socket: c.get<string>('mcp.socket', '') },
+    docs: {
+      enabled: c.get<boolean>('docs.enabled', true),
+      include: c.get<string[]>('docs.include', []),
+      exclude: c.get<string[]>('docs.exclude', []),
+      embeddings: {
+        provider: c.get<'off' | 'openai' | 'onnx'>('docs.embeddings.provider', 'off'),
+        baseUrl: c.get<string>('docs.embeddings.baseUrl', ''),
+        model: c.get<string>('docs.embeddings.model', ''),
+        apiKeyEnv: c.get<string>('docs.embeddings.apiKeyEnv', 'OPENAI_API_KEY'),
+        onnxFolder: c.get<string>('docs.embeddings.onnxFolder', ''),
+      },
+    },
   };
 }
 
 /** The settings that decide what is indexed, as core Workspace options. */
-export function indexOptions(s: Settings): Pick<WorkspaceOptions, 'include' | 'exclude' | 'maxFileSize' | 'maxFiles' | 'languages' | 'decisions'> {
+export function indexOptions(s: Settings): Pick<WorkspaceOptions, 'include' | 'exclude' | 'maxFileSize' | 'maxFiles' | 'languages' | 'decisions' | 'docs'> {
   const languages: LanguageId[] = s.languages.flatMap((l): LanguageId[] => (l === 'typescript' ? ['typescript', 'tsx'] : [l]));
   return {
     ...(s.include.length ? { include: s.include } : {}),
@@ -52,6 +66,25 @@ export function indexOptions(s: Settings): Pick<WorkspaceOptions, 'include' | 'e
     languages,
     // An invalid pattern falls back to the default (decisions_docs.ts logs why).
     decisions: decisionOptions(s.adrFolder, s.adrFilenamePattern).options,
+    docs: docsOptions(s.docs),
+  };
+}
+
+/** The docs settings as core options; the embeddings key is read from the environment variable named, never from settings. */
+function docsOptions(d: Settings['docs']): DocsConfigInput {
+  const e = d.embeddings;
+  const apiKey = process.env[e.apiKeyEnv || 'OPENAI_API_KEY'];
+  const embeddings: EmbeddingsConfig | undefined =
+    e.provider === 'openai' && e.baseUrl && e.model
+      ? { provider: 'openai', baseUrl: e.baseUrl, model: e.model, ...(apiKey ? { apiKey } : {}) }
+      : e.provider === 'onnx' && e.onnxFolder
+        ? { provider: 'onnx', folder: e.onnxFolder }
+        : undefined;
+  return {
+    enabled: d.enabled,
+    ...(d.include.length ? { include: d.include } : {}),
+    ...(d.exclude.length ? { exclude: d.exclude } : {}),
+    ...(embeddings ? { embeddings } : {}),
   };
 }
 
@@ -64,4 +97,12 @@ export const INDEX_SETTINGS = [
   'kgMemory.maxFiles',
   'kgMemory.adr.folder',
   'kgMemory.adr.filenamePattern',
+  'kgMemory.docs.enabled',
+  'kgMemory.docs.include',
+  'kgMemory.docs.exclude',
+  'kgMemory.docs.embeddings.provider',
+  'kgMemory.docs.embeddings.baseUrl',
+  'kgMemory.docs.embeddings.model',
+  'kgMemory.docs.embeddings.apiKeyEnv',
+  'kgMemory.docs.embeddings.onnxFolder',
 ];

@@ -3,8 +3,8 @@
  * ===========
  * What the hover on a definition says, as plain data and then as Markdown: the signature in a
  * code block of the file's language, the doc line, and one section per kind of fact (callers with
- * the first few as links, tests, the governing decisions with their title and decision sentence;
- * later notes), each a count and links.
+ * the first few as links, tests, the governing decisions with their title and decision sentence,
+ * the documents that mention it), each a count and links.
  * A new kind is one more section builder and one more label; the renderer stays as it is.
  *
  * Pure: no VS Code here. Links are made by the caller (`link(place)`), so the Markdown can point
@@ -12,6 +12,7 @@
  */
 import type { CodeGraph } from '../core/model/graph';
 import type { NodeAttributes } from '../core/model/types';
+import { docsMentioning } from '../core/query/docs';
 import { governingRefs, refTitle } from './decisions_model';
 import { callerCount, callersOf, placeOfLoc, testsOf, type Place } from './graph_view';
 
@@ -28,7 +29,7 @@ export interface HoverLink {
 }
 
 export interface HoverSection {
-  kind: 'callers' | 'tests' | 'decisions';
+  kind: 'callers' | 'tests' | 'decisions' | 'docs';
   total: number;
   items: HoverLink[];
 }
@@ -79,6 +80,15 @@ const SECTIONS: readonly SectionBuilder[] = [
     });
     return { kind: 'decisions', total, items };
   },
+  (graph, id) => {
+    const docs = docsMentioning(graph, id);
+    const items = docs.slice(0, FIRST).map((d): HoverLink => {
+      const line = Number(d.at?.split(',')[0] ?? 1);
+      const path = d.loc?.replace(/:\d+$/, '') ?? d.id.replace(/^doc:/, '');
+      return { label: path, place: { path, line: Math.max(0, line - 1) } };
+    });
+    return { kind: 'docs', total: docs.length, items };
+  },
 ];
 
 /** A caller or test as people name it: its qualified name, or the file for module-level code. */
@@ -105,6 +115,7 @@ const NOUN: Record<HoverSection['kind'], [one: string, many: string]> = {
   callers: ['caller', 'callers'],
   tests: ['test', 'tests'],
   decisions: ['decision', 'decisions'],
+  docs: ['doc', 'docs'],
 };
 
 /** Markdown of the hover. `link(place)` gives the target of a link to a place. */
@@ -128,6 +139,8 @@ export function hoverMarkdown(d: HoverData, link: (place: Place) => string): str
       if (more > 0) decisions.push(`and ${more} more ${more === 1 ? one : many}`);
       continue;
     }
+    // Most code is mentioned in no document: saying so on every hover would be noise.
+    if (s.total === 0 && s.kind === 'docs') continue;
     if (s.total === 0) {
       lines.push(`no ${many} found`);
       continue;
@@ -139,7 +152,8 @@ export function hoverMarkdown(d: HoverData, link: (place: Place) => string): str
     });
     const more = s.total - s.items.length;
     if (more > 0) links.push(`and ${more} more`);
-    lines.push(`**${s.total} ${s.total === 1 ? one : many}**: ${links.join(' · ')}`);
+    const count = `${s.total} ${s.total === 1 ? one : many}`;
+    lines.push(`**${s.kind === 'docs' ? `mentioned in ${count}` : count}**: ${links.join(' · ')}`);
   }
   // Two trailing spaces: a line break inside one paragraph, so the sections stay close together.
   if (lines.length > 0) parts.push(lines.join('  \n'));

@@ -6,6 +6,7 @@
  */
 import { Workspace } from '../../core/workspace';
 import type { IndexReport, LogLevel, WorkspaceOptions } from '../../core/workspace';
+import type { DocsConfigInput } from '../../core/docs/config';
 
 export const EXIT = { ok: 0, noAnswer: 1, usage: 2 } as const;
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
@@ -33,7 +34,11 @@ export function stderrLogger(min: LogLevel = 'warn'): (level: LogLevel, message:
  * Indexing limits from the environment, so that an MCP client's configuration can set them:
  * KG_MEMORY_INCLUDE / KG_MEMORY_EXCLUDE (comma-separated globs, .gitignore syntax),
  * KG_MEMORY_MAX_FILE_SIZE (bytes), KG_MEMORY_MAX_FILES; and where decision records are:
- * KG_MEMORY_ADR_FOLDER (root-relative), KG_MEMORY_ADR_PATTERN (a regular expression for file names).
+ * KG_MEMORY_ADR_FOLDER (root-relative), KG_MEMORY_ADR_PATTERN (a regular expression for file names);
+ * the docs: KG_MEMORY_DOCS=off, KG_MEMORY_DOCS_INCLUDE / KG_MEMORY_DOCS_EXCLUDE (globs), and vectors
+ * from an OpenAI-compatible endpoint (KG_MEMORY_EMBEDDINGS_URL, KG_MEMORY_EMBEDDINGS_MODEL, the key
+ * in the variable KG_MEMORY_EMBEDDINGS_KEY_ENV names, default OPENAI_API_KEY) or a local ONNX
+ * export (KG_MEMORY_EMBEDDINGS_ONNX, a folder).
  */
 export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): WorkspaceOptions {
   const options: WorkspaceOptions = {};
@@ -66,7 +71,29 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): WorkspaceO
     }
   }
   if (adrFolder || adrPattern) options.decisions = { ...(adrFolder ? { adrFolder } : {}), ...(adrPattern ? { filenamePattern: adrPattern } : {}) };
+  const docs = docsFromEnv(env, globs);
+  if (docs) options.docs = docs;
   return options;
+}
+
+function docsFromEnv(env: NodeJS.ProcessEnv, globs: (name: string) => string[] | undefined): DocsConfigInput | undefined {
+  const docs: DocsConfigInput = {};
+  const switchedOff = env.KG_MEMORY_DOCS?.trim().toLowerCase();
+  if (switchedOff === 'off' || switchedOff === 'false' || switchedOff === '0') docs.enabled = false;
+  const include = globs('KG_MEMORY_DOCS_INCLUDE');
+  const exclude = globs('KG_MEMORY_DOCS_EXCLUDE');
+  if (include) docs.include = include;
+  if (exclude) docs.exclude = exclude;
+  const url = env.KG_MEMORY_EMBEDDINGS_URL?.trim();
+  const onnx = env.KG_MEMORY_EMBEDDINGS_ONNX?.trim();
+  if (url && onnx) throw new UsageError('set KG_MEMORY_EMBEDDINGS_URL or KG_MEMORY_EMBEDDINGS_ONNX, not both');
+  if (url) {
+    const model = env.KG_MEMORY_EMBEDDINGS_MODEL?.trim();
+    if (!model) throw new UsageError('KG_MEMORY_EMBEDDINGS_URL needs KG_MEMORY_EMBEDDINGS_MODEL (the embedding model\'s name at that endpoint)');
+    const apiKey = env[env.KG_MEMORY_EMBEDDINGS_KEY_ENV?.trim() || 'OPENAI_API_KEY'];
+    docs.embeddings = { provider: 'openai', baseUrl: url, model, ...(apiKey ? { apiKey } : {}) };
+  } else if (onnx) docs.embeddings = { provider: 'onnx', folder: onnx };
+  return Object.keys(docs).length ? docs : undefined;
 }
 
 export async function openWorkspace(root: string | undefined, log = stderrLogger()): Promise<Workspace> {

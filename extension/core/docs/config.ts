@@ -8,8 +8,14 @@
  */
 import ignore, { type Ignore } from 'ignore';
 
+/** Where vectors come from, when they are on: never required, never downloaded. */
+export type EmbeddingsConfig =
+  | { provider: 'openai'; baseUrl: string; model: string; apiKey?: string }
+  | { provider: 'onnx'; folder: string };
+
 export interface DocsConfig {
   enabled: boolean;
+  embeddings?: EmbeddingsConfig;
   include: string[];
   exclude: string[];
   /** Bytes; a larger document is skipped with a reason (PDFs run larger than source files). */
@@ -20,6 +26,7 @@ export interface DocsConfig {
 
 export interface DocsConfigInput {
   enabled?: boolean;
+  embeddings?: EmbeddingsConfig;
   include?: readonly string[];
   exclude?: readonly string[];
   maxFileSize?: number;
@@ -56,6 +63,7 @@ export const DEFAULT_DOC_MAX_BYTES = 20 * 1024 * 1024;
 export function docsConfig(input: DocsConfigInput = {}): DocsConfig {
   return {
     enabled: input.enabled ?? true,
+    ...(input.embeddings ? { embeddings: input.embeddings } : {}),
     include: [...(input.include?.length ? input.include : DEFAULT_DOC_INCLUDE)],
     exclude: [...DEFAULT_DOC_EXCLUDE, ...(input.exclude ?? [])],
     maxFileSize: input.maxFileSize ?? DEFAULT_DOC_MAX_BYTES,

@@ -9,7 +9,7 @@
  * for read-only use (traversals, the explorer).
  */
 import { MultiDirectedGraph } from 'graphology';
-import { edgeKey } from './types';
+import { DERIVED_EDGE_KINDS, DERIVED_NODE_KINDS, edgeKey } from './types';
 import type { EdgeAttributes, EdgeKind, NodeAttributes, NodeKind } from './types';
 
 /** Thrown on misuse of the graph API (missing endpoint, bad snapshot). */
@@ -98,6 +98,7 @@ export class CodeGraph {
   /** The graphology instance. Read it freely; mutate only through CodeGraph. */
   readonly graph: MultiDirectedGraph<NodeAttributes, EdgeAttributes>;
   private _version = 0;
+  private _codeVersion = 0;
   private readonly byName = new MultiIndex(); // lower-cased short name
   private readonly byQualified = new MultiIndex();
   private readonly byPath = new MultiIndex();
@@ -111,6 +112,15 @@ export class CodeGraph {
   /** Incremented on every mutation, so caches built over the graph know when to rebuild. */
   get version(): number {
     return this._version;
+  }
+
+  /**
+   * Incremented when code or decision nodes, or edges other than the derived kinds, change: what
+   * the projections (docs, memory, LLM) read. Their own writes leave it alone, so a cache keyed
+   * on it survives their relinks.
+   */
+  get codeVersion(): number {
+    return this._codeVersion;
   }
 
   get order(): number {
@@ -140,6 +150,7 @@ export class CodeGraph {
     this.unindex(id, attrs);
     this.graph.dropNode(id);
     this._version++;
+    if (!DERIVED_NODE_KINDS.has(attrs.kind)) this._codeVersion++;
     return true;
   }
 
@@ -170,15 +181,18 @@ export class CodeGraph {
       this.count(this.edgeKinds, kind, 1);
     }
     this._version++;
+    if (!DERIVED_EDGE_KINDS.has(kind)) this._codeVersion++;
     return key;
   }
 
   /** Removes the edge. Returns false when there was no such edge. */
   dropEdge(key: string): boolean {
     if (!this.graph.hasEdge(key)) return false;
-    this.count(this.edgeKinds, this.graph.getEdgeAttribute(key, 'kind'), -1);
+    const kind = this.graph.getEdgeAttribute(key, 'kind');
+    this.count(this.edgeKinds, kind, -1);
     this.graph.dropEdge(key);
     this._version++;
+    if (!DERIVED_EDGE_KINDS.has(kind)) this._codeVersion++;
     return true;
   }
 
@@ -322,6 +336,7 @@ export class CodeGraph {
     } else this.graph.addNode(id, attrs);
     this.index(id, attrs);
     this._version++;
+    if (!DERIVED_NODE_KINDS.has(attrs.kind)) this._codeVersion++;
   }
 
   private index(id: string, a: NodeAttributes): void {

@@ -62,6 +62,16 @@ export type EdgeKind =
   | 'decided_in' // decision → the adr or doc it was extracted from (llm)
   | 'considered'; // adr|doc → trade_off (llm)
 
+/**
+ * Nodes that projections derive from the code and the documents (docs, memory, the LLM layer),
+ * and the edge kinds only they make. What they read of the graph must not depend on them: a
+ * projection linked before another (or after it, on the next update) would see a different graph.
+ */
+export const DERIVED_NODE_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>(['memory', 'doc', 'entity', 'decision', 'trade_off']);
+export const DERIVED_EDGE_KINDS: ReadonlySet<EdgeKind> = new Set<EdgeKind>([
+  'about', 'mentions', 'uses', 'part_of', 'integrates_with', 'configured_via', 'owned_by', 'precedes', 'cites', 'decided_in', 'considered',
+]);
+
 /** How sure the resolver is of an edge. */
 export type Confidence =
   | 'resolved' // through bindings, imports, types: what a language server would say
@@ -115,6 +125,8 @@ export interface DocsAttributes {
   entityType?: string;
   /** entity: how many mentions across the corpus. */
   mentionCount?: number;
+  /** doc: tags given by ingest_docs. */
+  tags?: string[];
 }
 
 export interface LlmAttributes {
@@ -184,6 +196,8 @@ export interface EdgeAttributes {
   score?: number;
   /** Decision edges: how the link was found (path, link, qualified, name, ambiguous, exact, alias, fuzzy...). */
   via?: string;
+  /** Docs relation edges: where it was read, `path:line`. */
+  evidence?: string;
 }
 
 export function edgeKey(kind: EdgeKind, source: string, target: string): string {

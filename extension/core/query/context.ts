@@ -11,6 +11,7 @@ import type { CodeGraph } from '../model/graph';
 import { fileId } from '../model/types';
 import type { NodeAttributes } from '../model/types';
 import { fileDecisions } from './decisions';
+import { docsMentioning } from './docs';
 import type { FileDecisions } from './decisions';
 import { describe, describeAttrs, withNotes } from './describe';
 import type { Item } from './describe';
@@ -55,6 +56,15 @@ export interface ContextResult {
   decisions?: FileDecisions;
   /** Agent memories (memory entities) about the file or its symbols. */
   notes?: Page<NoteItem>;
+  /** Documents (READMEs, design notes...) that mention the file or its symbols, with the lines. */
+  docs?: Page<DocRefItem>;
+}
+
+export interface DocRefItem extends Item {
+  /** Lines of the document that mention it. */
+  at?: string;
+  /** The symbols of this file it mentions (absent when only the file itself). */
+  symbols?: string[];
 }
 
 export interface NoteItem {
@@ -156,7 +166,29 @@ export function fileContext(graph: CodeGraph, options: ContextOptions): ContextR
   if (decisions.governedBy) out.decisions = decisions;
   const notes = notesIn(graph, [id, ...symbols.map(([n]) => n)]);
   if (notes.length) out.notes = cut(notes, limit);
+  const docs = docsIn(graph, [id, ...symbols.map(([n]) => n)]);
+  if (docs.length) out.docs = cut(docs, limit);
   return out;
+}
+
+/** The documents mentioning these nodes (the file and its symbols), one entry per document. */
+function docsIn(graph: CodeGraph, ids: readonly string[]): DocRefItem[] {
+  const byDoc = new Map<string, { item: DocRefItem; lines: Set<number>; symbols: Set<string> }>();
+  ids.forEach((id, i) => {
+    for (const d of docsMentioning(graph, id)) {
+      let entry = byDoc.get(d.id);
+      if (!entry) byDoc.set(d.id, (entry = { item: { id: d.id, ...(d.kind ? { kind: d.kind } : {}), ...(d.loc ? { loc: d.loc } : {}) }, lines: new Set(), symbols: new Set() }));
+      for (const l of d.at?.split(',') ?? []) entry.lines.add(Number(l));
+      if (i > 0) entry.symbols.add(id);
+    }
+  });
+  return [...byDoc.values()]
+    .map(({ item, lines, symbols }) => {
+      if (lines.size) item.at = [...lines].sort((a, b) => a - b).join(',');
+      if (symbols.size) item.symbols = [...symbols].sort();
+      return item;
+    })
+    .sort((a, b) => (a.id < b.id ? -1 : 1));
 }
 
 /**

@@ -9,11 +9,12 @@ import { InvalidArgumentError } from './errors';
 
 export const NODE_KINDS: readonly NodeKind[] = [
   'file', 'module', 'external', 'class', 'interface', 'enum', 'function', 'method', 'test', 'variable', 'constant', 'type',
-  'adr', 'config', 'concept', 'memory',
+  'adr', 'config', 'concept', 'memory', 'doc', 'entity', 'decision', 'trade_off',
 ];
 export const EDGE_KINDS: readonly EdgeKind[] = [
   'contains', 'imports', 'calls', 'inherits', 'implements', 'method_of', 'depends_on', 'tests', 'references',
-  'governs', 'defines', 'supersedes', 'same_as', 'related_to', 'about',
+  'governs', 'defines', 'supersedes', 'same_as', 'related_to', 'about', 'mentions', 'uses', 'part_of', 'integrates_with',
+  'configured_via', 'owned_by', 'precedes', 'cites', 'decided_in', 'considered',
 ];
 
 export type Direction = 'in' | 'out' | 'both';

@@ -123,7 +123,7 @@ const fileContext_ = defineTool({
   title: 'One file at a glance',
   description:
     'A compact picture of one file: its classes with members, functions (with signatures and doc lines), other symbols, what it imports, ' +
-    'who imports it, the tests that exercise it and the agent memories (notes) about it or its symbols. Use it instead of reading a file you are about to edit for the first time. ' +
+    'who imports it, the tests that exercise it, the agent memories (notes) about it or its symbols, and the documents that mention them. Use it instead of reading a file you are about to edit for the first time. ' +
     `${TARGET_HELP} A symbol stands for its file. Empty sections are left out.`,
   input: z.strictObject({ target: target('A file path (or any symbol in the file)'), limit: limit(200, 40, 'Most items per section') }),
   output: z.object({
@@ -136,6 +136,9 @@ const fileContext_ = defineTool({
     tests: page(testItem).optional(),
     decisions: fileDecisionsOut.optional(),
     notes: page(noteItem).optional(),
+    docs: page(item.extend({ at: z.string().optional().describe('Lines of the document that mention it'), symbols: z.array(z.string()).optional().describe('Symbols of this file it mentions') }))
+      .optional()
+      .describe('Documents (READMEs, design notes, runbooks...) that mention the file or its symbols; docs_search reads them'),
   }),
   readOnly: true,
   positional: ['target'],

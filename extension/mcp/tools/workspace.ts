@@ -24,6 +24,10 @@ export function statusAnswer(ctx: ToolContext): z.infer<typeof statusOut> {
   const out: z.infer<typeof statusOut> = { ...status(ctx.ws.graph, info), files: s.files };
   if (s.failed.length > 0) out.failed = cut(s.failed.map((f) => `${f.path}: ${f.error}`), LIST_LIMIT);
   if (s.snapshot) out.snapshot = s.snapshot;
+  if (s.docs) {
+    const { skipped, ...docs } = s.docs;
+    out.docs = { ...docs, ...(skipped.length ? { skipped: cut(skipped.map((k) => `${k.path}: ${k.reason}`), LIST_LIMIT) } : {}) };
+  }
   if (!s.lastIndexedAt && !ctx.indexing) out.hint = 'Nothing indexed yet: call reindex.';
   return out;
 }
@@ -44,6 +48,24 @@ const statusOut = z.object({
   skipped: z.object({ total: z.number().int(), byReason: z.record(z.string(), z.number()), sample: z.array(z.string()) }).optional(),
   failed: page(z.string()).optional(),
   snapshot: z.string().optional(),
+  docs: z
+    .object({
+      documents: z.number().int(),
+      chunks: z.number().int(),
+      entities: z.number().int(),
+      mentions: z.number().int(),
+      relations: z.number().int(),
+      queue: z.number().int().describe('Chunks waiting for an embedding'),
+      vectors: z.number().int(),
+      embeddings: z.string().optional().describe('The embedding provider in use; absent: lexical retrieval only'),
+      lastFile: z.string().optional().describe('The last document read'),
+      lastError: z.string().optional(),
+      redactions: z.number().int().describe('Secrets replaced before anything was stored'),
+      duplicateParagraphs: z.number().int().describe('Near-duplicate paragraphs indexed only once'),
+      skipped: page(z.string()).optional(),
+    })
+    .optional()
+    .describe('The docs index (docs_search): documents, chunks, entities, the embedding queue, the last file and error'),
   hint: z.string().optional(),
 });
 
@@ -52,7 +74,7 @@ const status_ = defineTool({
   title: 'Index status',
   description:
     'How big and how healthy the code graph is: files, nodes and edges by kind, languages, call edges by confidence, files with parse errors, ' +
-    'files skipped (with reasons), files that failed, and when the last index ran. Use it when answers look incomplete, or to check the index is current. ' +
+    'files skipped (with reasons), files that failed, when the last index ran, and the docs index (documents, chunks, entities, embedding queue, last error). Use it when answers look incomplete, or to check the index is current. ' +
     'Does not wait for a running index; says "indexing": true instead.',
   input: z.strictObject({}),
   output: statusOut,

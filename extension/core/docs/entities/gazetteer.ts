@@ -68,9 +68,12 @@ const TIER: Partial<Record<NodeKind, number>> = {
   external: 5,
 };
 const TEST_PENALTY = 10;
+const NEEDS_CLEANING = /[(:#]|^\s|\s$|^\.\//;
 /** Token postings longer than this say too little to scan for Jaccard candidates. */
 const MAX_POSTINGS = 400;
 const JACCARD_MIN = 0.6;
+/** Distinct surfaces remembered by fuzzy() before the memo starts over. */
+const FUZZY_MEMO_LIMIT = 100_000;
 
 interface KeyEntry {
   ids: Set<string>;
@@ -85,6 +88,8 @@ export class Gazetteer {
   private readonly byToken = new Map<string, Set<string>>();
   private readonly adrs = new Map<number, string[]>();
   private readonly info = new Map<string, NodeInfo>();
+  private readonly norms = new Map<string, string>();
+  private readonly fuzzyMemo = new Map<string, FuzzyCandidate[]>();
 
   private constructor(
     readonly graph: CodeGraph,
@@ -151,6 +156,8 @@ export class Gazetteer {
   lookup(surface: string): GazetteerHit | undefined {
     const direct = this.hits.get(surface);
     if (direct) return direct;
+    // Most words need no cleaning: skip the regexes unless a call, a line, `#`, `::` or `./` is there.
+    if (!NEEDS_CLEANING.test(surface)) return undefined;
     const cleaned = cleanSurface(surface);
     return cleaned === surface ? undefined : this.hits.get(cleaned);
   }
@@ -175,6 +182,27 @@ export class Gazetteer {
    * that share a token and that the hook calls similar (≥ vectorMin).
    */
   fuzzy(surface: string, vector?: (a: string, b: string) => number, vectorMin = 0.85): FuzzyCandidate[] {
+    // The same surface recurs across thousands of chunks: answer it once per gazetteer.
+    const memo = vector ? undefined : this.fuzzyMemo.get(surface);
+    if (memo) return memo;
+    const found = this.fuzzyUncached(surface, vector, vectorMin);
+    if (!vector) {
+      if (this.fuzzyMemo.size > FUZZY_MEMO_LIMIT) this.fuzzyMemo.clear();
+      this.fuzzyMemo.set(surface, found);
+    }
+    return found;
+  }
+
+  private normOf(key: string): string {
+    let n = this.norms.get(key);
+    if (n === undefined) {
+      n = normalise(key);
+      this.norms.set(key, n);
+    }
+    return n;
+  }
+
+  private fuzzyUncached(surface: string, vector: ((a: string, b: string) => number) | undefined, vectorMin: number): FuzzyCandidate[] {
     const norm = normalise(cleanSurface(surface));
     if (norm.length < 3) return [];
     const found = new Map<string, FuzzyCandidate>();
@@ -189,7 +217,7 @@ export class Gazetteer {
     if (norm.length >= 5) {
       for (const variant of deletions(norm)) {
         for (const key of this.byDeletion.get(variant) ?? []) {
-          const other = normalise(key);
+          const other = this.normOf(key);
           if (other === norm || Math.abs(other.length - norm.length) > 1) continue;
           if (editWithinOne(norm, other) && !differsInDigits(norm, other)) take(key, 'edit', similarityOf(norm, other));
         }
@@ -199,7 +227,7 @@ export class Gazetteer {
     if (words.size >= 2 || vector) {
       const pool = this.tokenPool(words);
       for (const key of pool) {
-        const other = normalise(key);
+        const other = this.normOf(key);
         const theirs = new Set(other.split(' '));
         const j = jaccard(words, theirs);
         if (j >= JACCARD_MIN && words.size >= 2 && theirs.size >= 2) take(key, 'jaccard', Math.max(j, similarity(norm, other)) * 0.95);
@@ -252,12 +280,15 @@ export class Gazetteer {
   }
 
   private indexFuzzy(key: string): void {
+    // Names and qualified names only: dotted, path and basename keys repeat them.
     const form = this.hits.get(key)!.form;
-    if (form === 'path' || form === 'adr') return;
-    const norm = normalise(key);
+    if (form !== 'name' && form !== 'qualified') return;
+    const norm = this.normOf(key);
     if (norm.length < 3) return;
     push(this.byNormalised, norm, key);
-    if (norm.length >= 5) for (const d of deletions(norm)) push(this.byDeletion, d, key);
+    // One-edit variants of bare names only: a typo'd qualified name is rare, and the index is
+    // the gazetteer's biggest part.
+    if (form === 'name' && norm.length >= 5 && norm.length <= 30) for (const d of deletions(norm)) push(this.byDeletion, d, key);
     for (const w of new Set(norm.split(' '))) if (w.length > 1) push(this.byToken, w, key);
   }
 }

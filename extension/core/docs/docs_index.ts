@@ -1,0 +1,561 @@
+/**
+ * Docs index
+ * ==========
+ * The one object the Workspace owns for the docs GraphRAG. It keeps each document's facts
+ * (extracted again only when the file's bytes change), suppresses near-duplicate paragraphs
+ * across the corpus, chunks, and feeds the chunks to the lexical index, the optional vector
+ * index and the entity index. After every code or docs update it re-resolves the entities
+ * against the code graph and applies the docs subgraph (project.ts).
+ *
+ * The pieces are incremental (BM25 and the entity index add and remove by chunk), and which
+ * paragraphs are duplicates depends only on the set of documents (the earliest path keeps a
+ * paragraph), so an update and a full rebuild agree.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, posix } from 'node:path';
+import type { CodeGraph } from '../model/graph';
+import { OwnedSubgraph } from '../model/owned_subgraph';
+import { docMatcher, docsConfig, type DocsConfig, type DocsConfigInput } from './config';
+import { EntityIndex, type EntityResult } from './entities';
+import { chunkDocument, detectFormat, DocSkipError, extractDocument, NearDuplicateIndex } from './ingest';
+import { MentionMap } from './mention_map';
+import { docsSubgraph } from './project';
+import { Bm25Index, hybridQuery, type EmbeddingProvider, type HybridResult, VectorStore } from './retrieval';
+import type { Chunk, DocFacts } from './types';
+
+export interface DocFileState {
+  size: number;
+  mtimeMs: number;
+}
+
+export interface DocsSummary {
+  documents: number;
+  chunks: number;
+  /** Documents read and extracted anew by this call. */
+  extracted: number;
+  removed: number;
+  skipped: { path: string; reason: string }[];
+  durationMs: number;
+}
+
+export interface DocsStatus {
+  documents: number;
+  chunks: number;
+  entities: number;
+  mentions: number;
+  relations: number;
+  /** Chunks waiting for an embedding. */
+  queue: number;
+  vectors: number;
+  embeddings?: string;
+  lastFile?: string;
+  lastError?: string;
+  redactions: number;
+  duplicateParagraphs: number;
+  skipped: { path: string; reason: string }[];
+}
+
+export interface DocsQueryOptions {
+  k?: number;
+  hops?: 0 | 1 | 2;
+  relations?: string[];
+  /** Only chunks of documents with one of these tags (ingest_docs). */
+  tags?: string[];
+}
+
+/** What the snapshot keeps: facts, so a restart re-chunks without reading or extracting. */
+export interface DocsState {
+  files: Record<string, DocFileState>;
+  facts: DocFacts[];
+  tags: Record<string, string[]>;
+  /** Paths added by ingest_docs that the include globs do not cover. */
+  explicit?: string[];
+  skipped: { path: string; reason: string; size?: number; mtimeMs?: number }[];
+}
+
+export interface IngestOptions {
+  tags?: readonly string[];
+  /** Leave documents that are indexed and unchanged alone (default true). */
+  skipIfSeen?: boolean;
+}
+
+export interface IngestReport {
+  ingested: { path: string; chunks: number }[];
+  skipped: { path: string; reason: string }[];
+  more?: number;
+}
+
+/** Most files one ingest_docs call reads from the folders it is given. */
+const INGEST_MAX_FILES = 5000;
+const INGEST_REPORT_MAX = 200;
+const SKIP_FOLDERS = new Set(['node_modules', '.git', '.kg-memory', '.venv', 'venv', '__pycache__', 'dist', 'build', 'out']);
+
+interface DocEntry {
+  state: DocFileState;
+  facts: DocFacts;
+  /** Block indexes dropped as near-duplicates of an earlier document's, sorted. */
+  skip: number[];
+  chunks: Chunk[];
+}
+
+const EMBED_BATCH = 64;
+
+export class DocsIndex {
+  readonly config: DocsConfig;
+  readonly isDocument: (rel: string) => boolean;
+  private readonly docs = new Map<string, DocEntry>();
+  /** Documents left out, with why and the file state they were left out at (not read again until it changes). */
+  private readonly skipped = new Map<string, { reason: string; state?: DocFileState }>();
+  private readonly tags = new Map<string, string[]>();
+  private readonly explicit = new Set<string>();
+  private readonly chunks = new Map<string, Chunk>();
+  private readonly duplicates = new NearDuplicateIndex();
+  private readonly entityIndex = new EntityIndex();
+  private readonly lexical = new Bm25Index();
+  private readonly owned = new OwnedSubgraph();
+  private result: EntityResult = { mentions: [], entities: [], relations: [] };
+  private mentionMap = new MentionMap(this.result, () => undefined);
+  private embeddings: EmbeddingProvider | undefined;
+  private vectors: VectorStore | undefined;
+  private readonly pendingVectors = new Set<string>();
+  private embedding: Promise<void> | undefined;
+  private lastFile: string | undefined;
+  private lastError: string | undefined;
+  /** Paths whose chunks must be rebuilt before the next query (set by a restore). */
+  private dirty = new Set<string>();
+
+  constructor(
+    private readonly root: string,
+    config: DocsConfigInput = {},
+    private readonly onError?: (path: string, error: unknown) => void,
+  ) {
+    this.config = docsConfig(config);
+    const matches = docMatcher(this.config);
+    this.isDocument = (rel) => detectFormat(rel) !== undefined && (matches(rel) || this.explicit.has(rel));
+  }
+
+  /** The documents read, root-relative and sorted. */
+  documents(): string[] {
+    return [...this.docs.keys()].sort();
+  }
+
+  facts(path: string): DocFacts | undefined {
+    return this.docs.get(path)?.facts;
+  }
+
+  chunk(id: string): Chunk | undefined {
+    return this.chunks.get(id);
+  }
+
+  chunksOf(path: string): readonly Chunk[] {
+    return this.docs.get(path)?.chunks ?? [];
+  }
+
+  tagsOf(path: string): readonly string[] {
+    return this.tags.get(path) ?? [];
+  }
+
+  /** Mentions, entities and relations as last resolved against the code. */
+  get entities(): EntityResult {
+    return this.result;
+  }
+
+  get mentions(): MentionMap {
+    return this.mentionMap;
+  }
+
+  /**
+   * Brings the index up to the documents the walk found (root-relative, with size and mtime):
+   * reads what changed, forgets what is gone, then re-links to the code. For a full index.
+   */
+  async sync(graph: CodeGraph, found: readonly { path: string; size: number; mtimeMs: number }[], signal?: AbortSignal): Promise<DocsSummary> {
+    const started = performance.now();
+    const present = new Set(found.map((f) => f.path));
+    let removed = 0;
+    for (const path of [...this.docs.keys()]) if (!present.has(path) && this.forget(path)) removed++;
+    for (const path of [...this.skipped.keys()]) if (!present.has(path)) this.skipped.delete(path);
+    const changed: string[] = [];
+    for (const f of found) {
+      const known = this.docs.get(f.path)?.state ?? this.skipped.get(f.path)?.state;
+      if (known && known.size === f.size && known.mtimeMs === f.mtimeMs) continue;
+      if (await this.read(f.path, { size: f.size, mtimeMs: f.mtimeMs })) changed.push(f.path);
+      if (signal?.aborted) break;
+    }
+    return this.finish(graph, changed, removed, started);
+  }
+
+  /**
+   * After an update of these root-relative paths (code or documents, changed, created or
+   * deleted, or folders standing for what was under them): re-reads the documents among them.
+   */
+  async update(graph: CodeGraph, paths: readonly string[]): Promise<DocsSummary> {
+    const started = performance.now();
+    const under = paths.flatMap((p) => this.documents().filter((d) => d.startsWith(`${p.replace(/\/+$/, '')}/`)));
+    const changed: string[] = [];
+    let removed = 0;
+    for (const path of new Set([...paths, ...under])) {
+      if (!this.isDocument(path)) continue;
+      let st: ReturnType<typeof statSync> | undefined;
+      try {
+        st = statSync(join(this.root, path));
+      } catch {
+        st = undefined;
+      }
+      if (!st?.isFile()) {
+        this.skipped.delete(path);
+        this.explicit.delete(path);
+        if (this.forget(path)) removed++;
+        continue;
+      }
+      if (st.size > this.config.maxFileSize) {
+        if (this.forget(path)) removed++;
+        this.skipped.set(path, { reason: `too large (${st.size} bytes > ${this.config.maxFileSize})` });
+        continue;
+      }
+      if (await this.read(path, { size: st.size, mtimeMs: st.mtimeMs })) changed.push(path);
+    }
+    return this.finish(graph, changed, removed, started);
+  }
+
+  /**
+   * ingest_docs: reads these root-relative files, or the documents under these folders, whether or
+   * not the include globs cover them, and keeps them current from now on.
+   */
+  async ingest(graph: CodeGraph, rels: readonly string[], options: IngestOptions = {}): Promise<IngestReport> {
+    const skipped: IngestReport['skipped'] = [];
+    const files: string[] = [];
+    for (const rel of rels) this.expand(rel, files, skipped);
+    const wanted: string[] = [];
+    for (const path of files) {
+      if (!detectFormat(path)) {
+        skipped.push({ path, reason: 'not a supported document format (Markdown, text, HTML, PDF, DOCX)' });
+        continue;
+      }
+      let st: ReturnType<typeof statSync>;
+      try {
+        st = statSync(join(this.root, path));
+      } catch (err) {
+        skipped.push({ path, reason: `unreadable: ${(err as NodeJS.ErrnoException).code ?? String(err)}` });
+        continue;
+      }
+      if (st.size > this.config.maxFileSize) {
+        skipped.push({ path, reason: `too large (${st.size} bytes > ${this.config.maxFileSize})` });
+        continue;
+      }
+      if (options.tags) this.setTags(path, options.tags);
+      const known = this.docs.get(path);
+      if ((options.skipIfSeen ?? true) && known && known.state.size === st.size && known.state.mtimeMs === st.mtimeMs) {
+        skipped.push({ path, reason: 'already indexed and unchanged' });
+        continue;
+      }
+      this.explicit.add(path);
+      wanted.push(path);
+    }
+    await this.update(graph, wanted);
+    const ingested: IngestReport['ingested'] = [];
+    for (const path of wanted) {
+      const left = this.skipped.get(path);
+      if (left !== undefined) skipped.push({ path, reason: left.reason });
+      else if (this.docs.has(path)) ingested.push({ path, chunks: this.chunksOf(path).length });
+    }
+    const report: IngestReport = { ingested: ingested.slice(0, INGEST_REPORT_MAX), skipped: skipped.slice(0, INGEST_REPORT_MAX) };
+    const more = Math.max(0, ingested.length - INGEST_REPORT_MAX) + Math.max(0, skipped.length - INGEST_REPORT_MAX);
+    if (more) report.more = more;
+    return report;
+  }
+
+  /** A file stands for itself; a folder for the files below it (hidden and build folders left out). */
+  private expand(rel: string, files: string[], skipped: IngestReport['skipped']): void {
+    let st: ReturnType<typeof statSync>;
+    try {
+      st = statSync(join(this.root, rel));
+    } catch (err) {
+      skipped.push({ path: rel, reason: `not found: ${(err as NodeJS.ErrnoException).code ?? String(err)}` });
+      return;
+    }
+    if (!st.isDirectory()) {
+      files.push(rel);
+      return;
+    }
+    const stack = [rel];
+    while (stack.length) {
+      const dir = stack.pop()!;
+      let entries: import('node:fs').Dirent[];
+      try {
+        entries = readdirSync(join(this.root, dir), { withFileTypes: true });
+      } catch {
+        continue;
+      }
+      for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
+        const child = dir === '' ? e.name : `${dir}/${e.name}`;
+        if (e.isDirectory()) {
+          if (!e.name.startsWith('.') && !SKIP_FOLDERS.has(e.name)) stack.push(child);
+        } else if (e.isFile() && detectFormat(child)) {
+          if (files.length >= INGEST_MAX_FILES) {
+            skipped.push({ path: child, reason: `more than ${INGEST_MAX_FILES} documents in one call` });
+            return;
+          }
+          files.push(child);
+        }
+      }
+    }
+  }
+
+  /** Tags documents (ingest_docs); kept in the snapshot, shown on doc nodes, filterable in queries. */
+  setTags(path: string, tags: readonly string[]): void {
+    if (tags.length) this.tags.set(path, [...new Set(tags)].sort());
+    else this.tags.delete(path);
+  }
+
+  /** Re-resolves the docs' mentions against the code as it is now and applies the docs subgraph. */
+  relink(graph: CodeGraph): { nodes: number; edges: number } {
+    this.rebuildDirty();
+    this.result = this.entityIndex.resolve(graph);
+    this.mentionMap = new MentionMap(this.result, (id) => graph.node(id)?.name);
+    return this.owned.apply(graph, docsSubgraph(graph, this));
+  }
+
+  /** Hybrid retrieval over the chunks: lexical (and vectors when on), expanded over the entities. */
+  async query(graph: CodeGraph, text: string, options: DocsQueryOptions = {}): Promise<HybridResult> {
+    this.rebuildDirty();
+    const tagged = options.tags?.length ? new Set(this.documents().filter((p) => this.tagsOf(p).some((t) => options.tags!.includes(t)))) : undefined;
+    const embeddings = this.embeddings;
+    const vectors = this.vectors;
+    const result = await hybridQuery(
+      text,
+      {
+        k: tagged ? Math.max(50, (options.k ?? 10) * 5) : options.k ?? 10,
+        hops: options.hops ?? 1,
+        ...(options.relations ? { relations: options.relations } : {}),
+        weights: this.config.weights,
+      },
+      {
+        lexical: this.lexical,
+        ...(embeddings && vectors && vectors.size > 0
+          ? { vectors: { store: vectors, embedQuery: async (q: string) => (await embeddings.embed([q]))[0]! } }
+          : {}),
+        chunk: (id) => this.chunks.get(id),
+        graph: this.mentionMap.hybridGraph(graph),
+      },
+    );
+    if (!tagged) return result;
+    return { ...result, chunks: result.chunks.filter((h) => tagged.has(h.chunk.path)).slice(0, options.k ?? 10) };
+  }
+
+  /** Turns vectors on (or off, with undefined); every chunk is queued for embedding. */
+  setEmbeddings(provider: EmbeddingProvider | undefined): void {
+    this.embeddings = provider;
+    this.vectors = undefined;
+    this.pendingVectors.clear();
+    if (provider) for (const id of this.chunks.keys()) this.pendingVectors.add(id);
+    this.embedSoon();
+  }
+
+  /** Resolves once the queued chunks are embedded (or embedding failed; see status().lastError). */
+  async embedded(): Promise<void> {
+    while (this.embedding) await this.embedding;
+  }
+
+  status(): DocsStatus {
+    let redactions = 0;
+    let duplicateParagraphs = 0;
+    for (const e of this.docs.values()) {
+      redactions += e.facts.redactions;
+      duplicateParagraphs += e.skip.length;
+    }
+    return {
+      documents: this.docs.size,
+      chunks: this.chunks.size,
+      entities: this.result.entities.length,
+      mentions: this.result.mentions.length,
+      relations: this.result.relations.length,
+      queue: this.pendingVectors.size,
+      vectors: this.vectors?.size ?? 0,
+      ...(this.embeddings ? { embeddings: this.embeddings.id } : {}),
+      ...(this.lastFile ? { lastFile: this.lastFile } : {}),
+      ...(this.lastError ? { lastError: this.lastError } : {}),
+      redactions,
+      duplicateParagraphs,
+      skipped: this.skippedList(),
+    };
+  }
+
+  state(): DocsState {
+    const files: Record<string, DocFileState> = {};
+    const facts: DocFacts[] = [];
+    for (const path of this.documents()) {
+      const e = this.docs.get(path)!;
+      files[path] = e.state;
+      facts.push(e.facts);
+    }
+    return { files, facts, tags: Object.fromEntries(this.tags), explicit: [...this.explicit].sort(), skipped: this.skippedList() };
+  }
+
+  /** Loads a snapshot's facts; chunks are rebuilt on the next relink or query. */
+  restore(state: DocsState): void {
+    for (const path of state.explicit ?? []) this.explicit.add(path);
+    for (const facts of state.facts) {
+      const fileState = state.files[facts.path];
+      if (!fileState || !this.isDocument(facts.path)) continue;
+      this.docs.set(facts.path, { state: fileState, facts, skip: [], chunks: [] });
+      this.duplicates.set(facts.path, facts);
+      this.dirty.add(facts.path);
+    }
+    for (const [path, tags] of Object.entries(state.tags ?? {})) this.tags.set(path, tags);
+    for (const s of state.skipped ?? []) {
+      this.skipped.set(s.path, { reason: s.reason, ...(s.size !== undefined && s.mtimeMs !== undefined ? { state: { size: s.size, mtimeMs: s.mtimeMs } } : {}) });
+    }
+  }
+
+  // ---- internals ------------------------------------------------------------------------
+
+  private skippedList(): DocsState['skipped'] {
+    return [...this.skipped]
+      .map(([path, s]) => ({ path, reason: s.reason, ...(s.state ? { size: s.state.size, mtimeMs: s.state.mtimeMs } : {}) }))
+      .sort((a, b) => (a.path < b.path ? -1 : 1));
+  }
+
+  /** Reads and extracts one document when its bytes changed; true when its facts changed. */
+  private async read(path: string, state: DocFileState): Promise<boolean> {
+    this.lastFile = path;
+    let bytes: Uint8Array;
+    try {
+      bytes = readFileSync(join(this.root, path));
+    } catch (err) {
+      this.fail(path, `unreadable: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+      return false;
+    }
+    let facts: DocFacts;
+    try {
+      facts = await extractDocument(path, bytes);
+    } catch (err) {
+      this.fail(path, err instanceof DocSkipError ? err.reason : `not read: ${(err as Error)?.message ?? String(err)}`, state);
+      if (!(err instanceof DocSkipError)) this.onError?.(path, err);
+      return false;
+    }
+    this.skipped.delete(path);
+    const known = this.docs.get(path);
+    if (known && known.facts.hash === facts.hash) {
+      known.state = state;
+      return false;
+    }
+    this.docs.set(path, { state, facts, skip: [], chunks: known?.chunks ?? [] });
+    this.duplicates.set(path, facts);
+    return true;
+  }
+
+  /** A document we cannot read costs its own chunks, never the index. */
+  private fail(path: string, reason: string, state?: DocFileState): void {
+    this.lastError = `${path}: ${reason}`;
+    this.skipped.set(path, { reason, ...(state ? { state } : {}) });
+    this.forget(path);
+  }
+
+  private forget(path: string): boolean {
+    const e = this.docs.get(path);
+    if (!e) return false;
+    this.docs.delete(path);
+    this.duplicates.delete(path);
+    this.dirty.delete(path);
+    this.dropChunks(e.chunks);
+    this.entityIndex.deleteDoc(path);
+    return true;
+  }
+
+  private finish(graph: CodeGraph, changed: readonly string[], removed: number, started: number): DocsSummary {
+    for (const path of changed) this.dirty.add(path);
+    this.relink(graph);
+    return {
+      documents: this.docs.size,
+      chunks: this.chunks.size,
+      extracted: changed.length,
+      removed,
+      skipped: this.skippedList(),
+      durationMs: Math.round(performance.now() - started),
+    };
+  }
+
+  /**
+   * Re-chunks the documents whose facts changed and those whose duplicate paragraphs changed
+   * (a new or removed document can move which copy of a paragraph is the first).
+   */
+  private rebuildDirty(): void {
+    for (const [path, e] of this.docs) {
+      const skip = [...this.duplicates.duplicates(path)].sort((a, b) => a - b);
+      if (!this.dirty.has(path) && sameNumbers(skip, e.skip)) continue;
+      e.skip = skip;
+      this.dropChunks(e.chunks);
+      e.chunks = uniqueIds(chunkDocument(e.facts, { skipBlocks: new Set(skip) }));
+      for (const c of e.chunks) {
+        this.chunks.set(c.id, c);
+        this.lexical.add({ id: c.id, text: c.text, prelude: c.prelude });
+        if (this.embeddings) this.pendingVectors.add(c.id);
+      }
+      this.entityIndex.setDoc(path, e.chunks);
+    }
+    this.dirty.clear();
+    this.embedSoon();
+  }
+
+  private dropChunks(chunks: readonly Chunk[]): void {
+    for (const c of chunks) {
+      this.chunks.delete(c.id);
+      this.lexical.remove(c.id);
+      this.vectors?.remove(c.id);
+      this.pendingVectors.delete(c.id);
+    }
+  }
+
+  /** Embeds the queued chunks in the background, a batch at a time; never blocks an update. */
+  private embedSoon(): void {
+    if (this.embedding || !this.embeddings || this.pendingVectors.size === 0) return;
+    const provider = this.embeddings;
+    this.embedding = (async () => {
+      try {
+        while (this.embeddings === provider && this.pendingVectors.size > 0) {
+          const batch = [...this.pendingVectors].slice(0, EMBED_BATCH).filter((id) => this.chunks.has(id));
+          const texts = batch.map((id) => embeddingText(this.chunks.get(id)!));
+          const vectors = await provider.embed(texts);
+          if (this.embeddings !== provider) break;
+          for (let i = 0; i < batch.length; i++) {
+            const id = batch[i]!;
+            this.pendingVectors.delete(id);
+            if (!this.chunks.has(id)) continue; // removed while it was being embedded
+            this.vectors ??= new VectorStore(vectors[i]!.length);
+            this.vectors.add(id, vectors[i]!);
+          }
+        }
+      } catch (err) {
+        // The lexical side keeps answering; status says why vectors are missing.
+        this.lastError = `embeddings (${provider.id}): ${(err as Error)?.message ?? String(err)}`;
+        this.onError?.('embeddings', err);
+      } finally {
+        this.embedding = undefined;
+      }
+    })();
+  }
+}
+
+/** What a chunk is embedded as: its prelude gives the section context a bare paragraph lacks. */
+function embeddingText(c: Chunk): string {
+  return `${c.prelude}\n${c.text}`;
+}
+
+function sameNumbers(a: readonly number[], b: readonly number[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
+/** Two chunks over the same lines (a tiny document split by kind) keep distinct ids. */
+function uniqueIds(chunks: Chunk[]): Chunk[] {
+  const seen = new Map<string, number>();
+  return chunks.map((c) => {
+    const n = seen.get(c.id) ?? 0;
+    seen.set(c.id, n + 1);
+    return n === 0 ? c : { ...c, id: `${c.id}~${n}` };
+  });
+}
+
+/** The document a doc node stands for: the file name without folders. */
+export function docName(path: string): string {
+  return posix.basename(path);
+}

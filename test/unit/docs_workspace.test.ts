@@ -1,0 +1,174 @@
+/**
+ * Docs in the workspace
+ * =====================
+ * The docs GraphRAG as a host meets it: a folder with code and prose (Markdown, text, HTML, a
+ * binary file posing as Markdown, a planted secret) indexed by the Workspace; doc and entity
+ * nodes and mentions edges in the graph; hybrid search with provenance; file_context and the
+ * status; ingest_docs inside and outside the root; a restart from the snapshot; and updates
+ * that must give the graph a full rebuild gives.
+ */
+import assert from 'node:assert/strict';
+import { appendFileSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { docsSearch, explainEntity, entityLookup, fileContext } from '../../extension/core/query';
+import { Workspace } from '../../extension/core/workspace';
+import { expectUpdatesEqualRebuild } from '../helpers/incremental';
+import { copyFixture, FIXTURES, targets } from '../helpers/workspace';
+
+const FIXTURE = 'docs_project';
+const cleanups: (() => void)[] = [];
+after(() => cleanups.forEach((c) => c()));
+
+async function indexed(persist = false): Promise<{ ws: Workspace; dir: string }> {
+  const copy = copyFixture(FIXTURE);
+  cleanups.push(copy.dispose);
+  const ws = await Workspace.open(copy.dir, { persist, workers: 0 });
+  await ws.index();
+  cleanups.push(() => void ws.close());
+  return { ws, dir: copy.dir };
+}
+
+describe('docs in the workspace', () => {
+  it('indexes every supported document beside the code and skips a binary one with a reason', async () => {
+    const { ws } = await indexed();
+    assert.deepEqual(ws.docs.documents(), ['README.md', 'docs/design.md', 'docs/faq.html', 'docs/ops.md', 'docs/runbook.txt']);
+    const status = ws.status().docs!;
+    assert.equal(status.documents, 5);
+    assert.ok(status.chunks >= 5, `chunks: ${status.chunks}`);
+    const broken = status.skipped.find((s) => s.path === 'docs/broken.md');
+    assert.ok(broken, 'the binary .md is listed as skipped');
+    assert.match(broken.reason, /binary|not text|decod/i);
+    for (const path of ws.docs.documents()) assert.ok(ws.graph.hasNode(`doc:${path}`), `doc node for ${path}`);
+  });
+
+  it('links what the prose names to the code: mentions edges with the lines', async () => {
+    const { ws } = await indexed();
+    const mentioned = targets(ws, 'mentions', 'doc:README.md');
+    assert.ok(mentioned.includes('py:shop.cart:Cart'), `README mentions Cart: ${mentioned.join(', ')}`);
+    assert.ok(mentioned.includes('py:shop.payment:PaymentGateway'), 'README mentions PaymentGateway');
+    assert.ok(mentioned.includes('py:shop.payment:retry_with_backoff'), 'README mentions retry_with_backoff');
+    const e = ws.graph.edge('mentions|doc:README.md|py:shop.payment:retry_with_backoff')!;
+    const readme = readFileSync(join(FIXTURES, FIXTURE, 'README.md'), 'utf8').split('\n');
+    assert.ok(e.lines!.every((l) => readme[l - 1]!.includes('retry_with_backoff')), `lines ${e.lines} hold the name`);
+  });
+
+  it('answers a question with the chunk that holds the answer, its path:lines and why', async () => {
+    const { ws } = await indexed();
+    const r = await docsSearch(ws.graph, ws.docs, { query: 'how are payment provider calls retried', k: 3 });
+    assert.ok(r.chunks.length > 0);
+    const top = r.chunks[0]!;
+    assert.match(top.at, /^README\.md:\d+-\d+$/);
+    assert.match(top.snippet, /retried/);
+    assert.ok(top.why.length > 0);
+    const faq = await docsSearch(ws.graph, ws.docs, { query: 'card charged twice', k: 3 });
+    assert.match(faq.chunks[0]!.at, /^docs\/faq\.html:/);
+    assert.ok(!faq.chunks.some((c) => /Copyright|Home/.test(c.snippet)), 'navigation and footer are not indexed');
+  });
+
+  it('never stores or answers a planted secret', async () => {
+    const { ws, dir } = await indexed(true);
+    await ws.save();
+    const r = await docsSearch(ws.graph, ws.docs, { query: 'aws access key database URL admin', k: 10 });
+    const answer = JSON.stringify(r);
+    assert.ok(answer.includes('docs/ops.md'), 'the document is still found');
+    for (const secret of ['AKIAIOSFODNN7EXAMPLE', 'hunter2secret']) {
+      assert.ok(!answer.includes(secret), `${secret} is not in an answer`);
+      for (const f of readdirSync(join(dir, '.kg-memory'))) {
+        assert.ok(!readFileSync(join(dir, '.kg-memory', f), 'latin1').includes(secret), `${secret} is not in .kg-memory/${f}`);
+      }
+    }
+    assert.ok(ws.status().docs!.redactions >= 2);
+  });
+
+  it('lists the documents that mention a code file in its file_context', async () => {
+    const { ws } = await indexed();
+    const ctx = fileContext(ws.graph, { target: 'shop/payment.py' });
+    const docs = ctx.docs?.items.map((d) => d.id) ?? [];
+    assert.ok(docs.includes('doc:README.md'), `docs: ${docs.join(', ')}`);
+    const readme = ctx.docs!.items.find((d) => d.id === 'doc:README.md')!;
+    assert.ok(readme.symbols?.includes('py:shop.payment:retry_with_backoff'));
+  });
+
+  it('looks entities up and explains one from its sources', async () => {
+    const { ws } = await indexed();
+    const found = entityLookup(ws.graph, ws.docs, { query: 'PaymentGateway' });
+    assert.equal(found.items[0]?.id, 'py:shop.payment:PaymentGateway');
+    assert.ok(found.items[0]!.docs >= 2, 'mentioned by README and the design notes');
+    const explained = explainEntity(ws.graph, ws.docs, { target: 'PaymentGateway' });
+    assert.ok(explained.sources!.items.some((s) => /^docs\/design\.md:\d+$/.test(s.at)));
+  });
+
+  it('ingests a document the globs do not cover, keeps it across a full index, and refuses paths outside the root', async () => {
+    const { ws, dir } = await indexed();
+    mkdirSync(join(dir, 'notes'));
+    writeFileSync(join(dir, 'notes', 'spec.html'), '<h1>Spec</h1><p>The Cart keeps at most 100 items.</p>');
+    const report = await ws.ingestDocs(['notes', join(tmpdir(), 'elsewhere.md'), '../outside.md'], { tags: ['spec'] });
+    assert.deepEqual(report.ingested.map((i) => i.path), ['notes/spec.html']);
+    assert.equal(report.skipped.filter((s) => /outside the workspace/.test(s.reason)).length, 2);
+    await ws.index();
+    assert.ok(ws.docs.documents().includes('notes/spec.html'), 'still indexed after a full index');
+    const tagged = await docsSearch(ws.graph, ws.docs, { query: 'how many items can a cart hold', tags: ['spec'] });
+    assert.ok(tagged.chunks.length > 0 && tagged.chunks.every((c) => c.at.startsWith('notes/spec.html')));
+    assert.deepEqual(ws.graph.node('doc:notes/spec.html')?.docs?.tags, ['spec']);
+  });
+
+  it('restarts from the snapshot without reading a document again', async () => {
+    const { ws, dir } = await indexed(true);
+    const before = await docsSearch(ws.graph, ws.docs, { query: 'idempotency key' });
+    await ws.close();
+    const again = await Workspace.open(dir, { workers: 0 });
+    cleanups.push(() => void again.close());
+    assert.equal(again.status().docs?.lastFile, undefined, 'nothing read at open');
+    const after = await docsSearch(again.graph, again.docs, { query: 'idempotency key' });
+    assert.deepEqual(after.chunks.map((c) => c.at), before.chunks.map((c) => c.at));
+    const report = await again.index();
+    assert.equal(report.parsed, 0);
+    assert.equal(again.status().docs?.lastFile, undefined, 'an unchanged document is not read by the next index');
+  });
+
+  it('updates give the graph a full rebuild gives: edit, create, delete, rename code a doc names', async () => {
+    const base = join(FIXTURES, FIXTURE);
+    type Step = 'edit-readme' | 'new-doc' | 'delete-design' | 'rename-gateway' | 'duplicate-paragraph' | 'break-html';
+    const apply = (dir: string, step: Step): string[] => {
+      switch (step) {
+        case 'edit-readme':
+          appendFileSync(join(dir, 'README.md'), '\n## Refunds\n\nRefunds go through `PaymentGateway.charge` with a negative amount.\n');
+          return ['README.md'];
+        case 'new-doc':
+          writeFileSync(join(dir, 'docs', 'cache.md'), '# Cache\n\nThe `Cart` depends on Redis for idempotency keys.\n');
+          return ['docs/cache.md'];
+        case 'delete-design':
+          rmSync(join(dir, 'docs', 'design.md'), { force: true });
+          return ['docs/design.md'];
+        case 'rename-gateway': {
+          const p = join(dir, 'shop', 'payment.py');
+          writeFileSync(p, readFileSync(p, 'utf8').replace(/PaymentGateway/g, 'Gateway'));
+          return ['shop/payment.py'];
+        }
+        case 'duplicate-paragraph': {
+          const design = join(dir, 'docs', 'design.md');
+          let text: string;
+          try {
+            text = readFileSync(design, 'utf8');
+          } catch {
+            return [];
+          }
+          writeFileSync(join(dir, 'docs', 'aaa_copy.md'), `# Copy\n\n${text.split('\n\n').slice(1, 3).join('\n\n')}\n`);
+          return ['docs/aaa_copy.md'];
+        }
+        case 'break-html':
+          renameSync(join(dir, 'docs', 'faq.html'), join(dir, 'docs', 'faq.htm'));
+          return ['docs/faq.html', 'docs/faq.htm'];
+      }
+    };
+    const all: Step[] = ['edit-readme', 'new-doc', 'delete-design', 'rename-gateway', 'duplicate-paragraph', 'break-html'];
+    for (let seed = 1; seed <= 6; seed++) {
+      let x = seed * 7919;
+      const next = (): number => (x = (x * 48271) % 2147483647) / 2147483647;
+      const steps = [...all].sort(() => next() - 0.5).slice(0, 2 + (seed % 4));
+      await expectUpdatesEqualRebuild<Step>(base, steps, apply);
+    }
+  });
+});
