@@ -11,8 +11,8 @@
  *                  chunk's semantic score, damped for entities mentioned everywhere.
  *   3. expand      over relations (≤ 2 hops, optional relation filter): a neighbour scores
  *                  parent · HOP_DECAY · edge weight; its relation score is the path's weight.
- *   4. bring in    chunks mentioning the expanded entities, with their own BM25 / cosine (also
- *                  placed into the prefilter's ranking, so their RRF is comparable).
+ *   4. bring in    chunks mentioning the strongest expanded entities (30, or 2k; 10 chunks each),
+ *                  with their own BM25 / cosine. A chunk's hop score is its best entity's score.
  *   5. re-rank     weights.semantic · semantic + weights.hop · hop + weights.relation · relation
  *                  (0.7 / 0.2 / 0.1 by default), each term in [0, 1].
  * Without a graph it is steps 1 and 5 alone; without vectors, BM25's order.
@@ -86,9 +86,10 @@ export const RRF_K = 60;
 export const HOP_DECAY = 0.5;
 /** Prefiltered chunks whose entities seed the expansion. */
 const SEED_CHUNKS = 20;
-/** Entities kept per hop, and chunks brought in per entity: bounds the work on hub entities. */
+/** Entities kept per hop; entities that bring in new chunks, and chunks each brings: bound the work on hub entities. */
 const ENTITIES_PER_HOP = 40;
-const CHUNKS_PER_ENTITY = 20;
+const BRING_ENTITIES = 30;
+const CHUNKS_PER_ENTITY = 10;
 
 interface Candidate {
   id: string;
@@ -192,17 +193,24 @@ export async function hybridQuery(query: string, options: HybridOptions, sources
       frontier = [...next.values()].sort(byScore).slice(0, ENTITIES_PER_HOP);
     }
 
-    // 4. Chunks mentioning the entities: hop and relation scores, the best entity's reason.
-    for (const e of [...entities.values()].sort(byScore)) {
-      for (const chunkId of graph.chunksMentioning(e.id).slice(0, CHUNKS_PER_ENTITY)) {
-        const c = candidate(chunkId);
-        if (e.score > c.hop) {
-          c.hop = e.score;
-          c.why = c.why.filter((w) => !w.startsWith('mentions '));
-          c.why.push(`mentions ${e.name} (${e.hop === 0 ? 'seed' : `${e.hop} hop${e.hop > 1 ? 's' : ''}`})`);
-        }
-        c.relation = Math.max(c.relation, e.relation);
+    // 4. Hop and relation scores: every prefiltered chunk from the entities it mentions; new chunks
+    // only from the strongest entities, a few each, so a hub entity cannot flood the candidates.
+    const credit = (c: Candidate, e: EntityState): void => {
+      if (e.score > c.hop) {
+        c.hop = e.score;
+        c.why = c.why.filter((w) => !w.startsWith('mentions '));
+        c.why.push(`mentions ${e.name} (${e.hop === 0 ? 'seed' : `${e.hop} hop${e.hop > 1 ? 's' : ''}`})`);
       }
+      c.relation = Math.max(c.relation, e.relation);
+    };
+    for (const c of prefiltered) {
+      for (const m of graph.mentionsIn(c.id)) {
+        const e = entities.get(m.id);
+        if (e) credit(c, e);
+      }
+    }
+    for (const e of [...entities.values()].sort(byScore).slice(0, Math.max(BRING_ENTITIES, 2 * k))) {
+      for (const chunkId of graph.chunksMentioning(e.id).slice(0, CHUNKS_PER_ENTITY)) credit(candidate(chunkId), e);
     }
     // Chunks brought in by the graph get their own lexical and vector scores, placed into the prefilter's ranking.
     const outside = [...candidates.values()].filter((c) => c.lexRank === undefined && c.vecRank === undefined);
