@@ -149,6 +149,18 @@ describe('graph explorer in a browser (serve --ui)', { skip: missing }, () => {
     assert.equal((await fetch(api, { headers: { authorization: `Bearer ${token}` } })).status, 200);
     assert.equal((await fetch(api, { headers: { authorization: `Bearer ${token}`, origin: 'https://evil.example' } })).status, 403);
     assert.equal((await fetch(api, { method: 'POST', headers: { authorization: `Bearer ${token}` } })).status, 405);
+    // Expand and search: the token too, and their parameters checked.
+    const auth = { headers: { authorization: `Bearer ${token}` } };
+    assert.equal((await fetch(new URL('/api/search?q=send&limit=5', server.url))).status, 401);
+    const found = (await (await fetch(new URL('/api/search?q=send&limit=5', server.url), auth)).json()) as { hits: { name: string }[] };
+    assert.equal(found.hits[0]?.name, 'send');
+    assert.equal((await fetch(new URL(`/api/search?q=${'x'.repeat(201)}`, server.url), auth)).status, 400);
+    assert.equal((await fetch(new URL('/api/search?q=x&limit=100000', server.url), auth)).status, 400);
+    assert.equal((await fetch(new URL('/api/expand?id=file%3Ashop%2Fclient.py', server.url))).status, 401);
+    const slice = (await (await fetch(new URL('/api/expand?id=file%3Ashop%2Fclient.py', server.url), auth)).json()) as { slice: { nodes: { path?: string }[] } };
+    assert.ok(slice.slice.nodes.length > 0 && slice.slice.nodes.every((n) => n.path === 'shop/client.py'));
+    assert.equal((await fetch(new URL('/api/expand?id=nope', server.url), auth)).status, 404);
+    assert.equal((await fetch(new URL('/api/expand?id=ext%3Anumpy', server.url), auth)).status, 404);
     const page0 = await fetch(server.url);
     assert.match(page0.headers.get('content-type') ?? '', /text\/html/);
     assert.match(await page0.text(), /script-src 'nonce-/);

@@ -87,8 +87,15 @@ function buildMatrices(positions: Float32Array, edges: Uint32Array, fixed?: Uint
   return { nodes, edges: matrix };
 }
 
+/**
+ * Barnes-Hut's approximation: coarser in big graphs. Measured on Django's 12,943 nodes (one core,
+ * busy machine): 229 ms an iteration at 0.6, 112 ms at 1.0 (Gephi's default is 1.2); at 9,441
+ * nodes 169 and 88 ms. The picture at that size does not show the difference; the time budget does.
+ */
+const thetaFor = (n: number): number => (n > 5000 ? 1.0 : 0.6);
+
 function optionsFor(n: number): Record<string, unknown> {
-  const settings = { ...forceAtlas2.inferSettings(n), barnesHutOptimize: n > 1500, barnesHutTheta: 0.6 };
+  const settings = { ...forceAtlas2.inferSettings(n), barnesHutOptimize: n > 1500, barnesHutTheta: thetaFor(n) };
   return { linLogMode: false, outboundAttractionDistribution: false, adjustSizes: false, edgeWeightInfluence: 1, ...settings };
 }
 

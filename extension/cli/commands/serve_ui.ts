@@ -218,6 +218,8 @@ export async function serveUi(ws: UiSource, options: UiServeOptions): Promise<Ui
     });
   });
   port = (http.address() as AddressInfo).port;
+  // The first page should not wait for the wire graph (a 100k-node graph's overview takes a moment).
+  if (ws.graph.order > 0) wire();
   let closed: Promise<void> | undefined;
   const url = `http://127.0.0.1:${port}/`;
   return {
