@@ -51,6 +51,15 @@ describe('onnxEmbeddings', () => {
     assertClose(v!, expected(Array.from({ length: 14 }, () => 'graph')));
   });
 
+  it("says where onnxruntime-web's WebAssembly files are missing", async () => {
+    const empty = join(scratch, 'no-wasm');
+    mkdirSync(empty);
+    await assert.rejects(
+      onnxEmbeddings({ folder: FOLDER, wasmPaths: empty }).embed(['x']),
+      (e: unknown) => e instanceof EmbeddingError && e.code === 'config' && /ort-wasm-simd-threaded\.wasm and ort-wasm-simd-threaded\.mjs are missing from/.test(e.message),
+    );
+  });
+
   it('finds onnx/model.onnx too', () => {
     const dir = join(scratch, 'nested');
     mkdirSync(join(dir, 'onnx'), { recursive: true });

@@ -14,6 +14,7 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { InferenceSession, Tensor } from 'onnxruntime-web';
 import { EmbeddingError, normalise } from './embeddings';
 import type { EmbeddingProvider } from './embeddings';
@@ -25,7 +26,7 @@ export interface OnnxEmbeddingsOptions {
   maxTokens?: number;
   /** Texts per run (default 16). */
   batchSize?: number;
-  /** Where onnxruntime-web's .wasm and .mjs live (default: beside the onnxruntime-web package, or `<bundle dir>/ort/`). */
+  /** Where onnxruntime-web's .wasm and .mjs live: a folder, a file: URL or an http(s) URL (default: the package's dist from source, `<bundle dir>/ort/` in a bundle). */
   wasmPaths?: string;
 }
 
@@ -63,12 +64,28 @@ export function locateOnnxModel(folder: string): { model: string; tokenizer: str
   return { model, tokenizer, ...(existsSync(config) ? { tokenizerConfig: config } : {}) };
 }
 
-function defaultWasmPaths(): string {
+/** The folder holding onnxruntime-web's WebAssembly files: from source the package's dist, in a bundle `ort/` beside it. */
+function defaultWasmFolder(): string {
   try {
-    return `${dirname(require.resolve('onnxruntime-web'))}/`;
+    return dirname(require.resolve('onnxruntime-web'));
   } catch {
-    return `${join(__dirname, 'ort')}/`;
+    return join(__dirname, 'ort');
   }
+}
+
+/**
+ * `wasmPaths` as onnxruntime-web wants it: a URL prefix ending in `/` (a file: URL, so that
+ * Windows drive paths import too). Missing files are a configuration error, said plainly, not a
+ * "no available backend" from deep inside the runtime.
+ */
+function wasmPrefix(given: string | undefined): string {
+  const folder = given === undefined ? defaultWasmFolder() : given.startsWith('file:') ? fileURLToPath(given) : /^[a-z]+:\/\//i.test(given) ? undefined : given;
+  if (folder === undefined) return given!.endsWith('/') ? given! : `${given}/`;
+  const missing = ONNX_WASM_FILES.filter((f) => !existsSync(join(folder, f)));
+  if (missing.length > 0) {
+    throw new EmbeddingError('config', `onnx embeddings: onnxruntime-web's ${missing.join(' and ')} are missing from ${folder}; copy them there from node_modules/onnxruntime-web/dist`);
+  }
+  return `${pathToFileURL(folder).href}/`;
 }
 
 export function onnxEmbeddings(options: OnnxEmbeddingsOptions): EmbeddingProvider {
@@ -96,7 +113,7 @@ export function onnxEmbeddings(options: OnnxEmbeddingsOptions): EmbeddingProvide
     }
     const ort = await import('onnxruntime-web');
     ort.env.wasm.numThreads = 1;
-    ort.env.wasm.wasmPaths = options.wasmPaths ?? defaultWasmPaths();
+    ort.env.wasm.wasmPaths = wasmPrefix(options.wasmPaths);
     let session: InferenceSession;
     try {
       session = await ort.InferenceSession.create(readFileSync(files.model));
