@@ -203,3 +203,18 @@ describe('LLM extraction', () => {
     }
   });
 });
+
+describe('LLM cache', () => {
+  it('drops what has not been used for 90 days, keeps what is used', async () => {
+    const { LlmCache, PRUNE_AFTER_DAYS } = await import('../../extension/core/llm/cache');
+    const cache = new LlmCache(undefined);
+    cache.setExtraction('old', { model: 'm', items: {}, dropped: 0 });
+    cache.setExtraction('fresh', { model: 'm', items: {}, dropped: 0 });
+    cache.setPair('p', { score: 0.9, model: 'm' });
+    const day = Math.floor(Date.now() / 86_400_000);
+    assert.equal(cache.prune(day + PRUNE_AFTER_DAYS), 0, 'used today: kept for 90 days');
+    assert.equal(cache.extraction('fresh')?.usedOn, day);
+    assert.equal(cache.prune(day + PRUNE_AFTER_DAYS + 1), 3);
+    assert.deepEqual(cache.size, { extractions: 0, pairs: 0 });
+  });
+});

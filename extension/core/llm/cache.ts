@@ -18,6 +18,8 @@ const MAX_CACHE_BYTES = 64 * 1024 * 1024;
 
 export interface CachedExtraction {
   model: string;
+  /** The day (days since 1970) it was last used: entries unused for PRUNE_AFTER_DAYS are dropped. */
+  usedOn?: number;
   /** The validated items (see extract.ts); dropped items are not kept, only counted. */
   items: unknown;
   dropped: number;
@@ -26,7 +28,12 @@ export interface CachedExtraction {
 export interface CachedPair {
   score: number;
   model: string;
+  usedOn?: number;
 }
+
+/** Content that has not been seen for this long (an old version of a record) leaves the cache. */
+export const PRUNE_AFTER_DAYS = 90;
+const today = (): number => Math.floor(Date.now() / 86_400_000);
 
 interface CacheFile {
   version: number;
@@ -70,21 +77,44 @@ export class LlmCache {
   }
 
   extraction(key: string): CachedExtraction | undefined {
-    return this.data.extractions[key];
+    return this.touch(this.data.extractions[key]);
   }
 
   setExtraction(key: string, value: CachedExtraction): void {
-    this.data.extractions[key] = value;
+    this.data.extractions[key] = { ...value, usedOn: today() };
     this.dirty = true;
   }
 
   pair(key: string): CachedPair | undefined {
-    return this.data.pairs[key];
+    return this.touch(this.data.pairs[key]);
   }
 
   setPair(key: string, value: CachedPair): void {
-    this.data.pairs[key] = value;
+    this.data.pairs[key] = { ...value, usedOn: today() };
     this.dirty = true;
+  }
+
+  /** Marks an entry used today (at most one write a day for a cache that is only read). */
+  private touch<T extends { usedOn?: number }>(entry: T | undefined): T | undefined {
+    if (entry && entry.usedOn !== today()) {
+      entry.usedOn = today();
+      this.dirty = true;
+    }
+    return entry;
+  }
+
+  /** Drops what has not been used for PRUNE_AFTER_DAYS; returns how many entries went. */
+  prune(now: number = today()): number {
+    let dropped = 0;
+    for (const table of [this.data.extractions, this.data.pairs] as Record<string, { usedOn?: number }>[]) {
+      for (const [key, entry] of Object.entries(table)) {
+        if ((entry.usedOn ?? now) >= now - PRUNE_AFTER_DAYS) continue;
+        delete table[key];
+        dropped++;
+      }
+    }
+    if (dropped) this.dirty = true;
+    return dropped;
   }
 
   get sent(): LedgerSnapshot | undefined {
@@ -100,9 +130,10 @@ export class LlmCache {
     return { extractions: Object.keys(this.data.extractions).length, pairs: Object.keys(this.data.pairs).length };
   }
 
-  /** Writes the file when something changed (atomically: a crash leaves the old one). */
+  /** Writes the file when something changed (atomically: a crash leaves the old one), pruned first. */
   save(): void {
     if (!this.file || !this.dirty) return;
+    this.prune();
     mkdirSync(dirname(this.file), { recursive: true });
     const tmp = `${this.file}.${process.pid}.tmp`;
     writeFileSync(tmp, JSON.stringify(this.data));
