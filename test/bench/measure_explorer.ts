@@ -151,7 +151,7 @@ export function renderExplorer(figure: ExplorerFigure): string[] {
     const partial = r.totalNodes > r.nodes ? `, ${r.nodes.toLocaleString('en')} loaded (overview; symbols on demand)` : '';
     out.push(`  ${r.name}: ${r.totalNodes.toLocaleString('en')} nodes${partial} / ${r.edges.toLocaleString('en')} edges drawn (${r.shownNodes.toLocaleString('en')} shown; ${r.files} files, ${r.lines.toLocaleString('en')} lines, indexed in ${Math.round(r.indexMs)} ms)`);
     out.push(`    first frame ${Math.round(r.firstFrameMs)} ms${v(r.firstFrameMs >= 0 && r.firstFrameMs <= TARGETS.firstFrameMs)}`);
-    out.push(`    layout ${Math.round(r.layoutMs)} ms over ${r.iterations} iterations (${r.settled ? 'settled' : 'stopped at the budget'})${v(r.settled && r.layoutMs <= TARGETS.layoutMs)}`);
+    out.push(`    layout ${Math.round(r.layoutMs)} ms over ${r.iterations} iterations (${r.settled ? 'settled' : 'stopped at the budget'}; coarse level ${Math.round(r.coarseMs)} ms, ${Math.round(r.iterationMs)} ms an iteration)${v(r.settled && r.layoutMs <= TARGETS.layoutMs)}`);
     out.push(`    pan/zoom ${round(r.fps)} fps${v(r.fps >= TARGETS.fps)} (sigma's render ${round(r.renderMs)} ms a frame)`);
     out.push(`    hover on the busiest node: enter ${round(r.hoverEnterMs)} ms, leave ${round(r.hoverLeaveMs)} ms (each up to the frame that shows it)`);
   }

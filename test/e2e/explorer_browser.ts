@@ -127,7 +127,7 @@ export interface ExplorerHooks {
   size(): number;
   totals(): { partial: boolean; nodes: number; edges: number };
   measureHover(id: string): Promise<{ enterMs: number; leaveMs: number }>;
-  layout(): { running: boolean; iterations: number; elapsedMs: number; settled: boolean };
+  layout(): { running: boolean; iterations: number; elapsedMs: number; settled: boolean; coarseMs?: number; iterationMs?: number };
   nodeOnScreen(id: string): { x: number; y: number } | undefined;
   visibleNodes(): number;
   measureFps(ms: number): Promise<number>;
@@ -174,6 +174,9 @@ export interface PageFigure {
   layoutMs: number;
   iterations: number;
   settled: boolean;
+  /** The layout's coarse level (big graphs), and one full-graph iteration on average, in the page's worker. */
+  coarseMs: number;
+  iterationMs: number;
   fps: number;
   /** sigma's render() per frame during the fps window (the main thread's part of a frame), mean ms. */
   renderMs: number;
@@ -214,6 +217,8 @@ export async function measurePage(openUrl: string, options: { settleMs: number; 
         layoutMs: l.elapsedMs,
         iterations: l.iterations,
         settled: l.settled,
+        coarseMs: l.coarseMs ?? 0,
+        iterationMs: l.iterationMs ?? 0,
         fps,
         renderMs: x.lastRenderMs().mean,
         hoverEnterMs: hover.enterMs,

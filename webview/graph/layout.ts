@@ -19,6 +19,9 @@ export interface LayoutProgress {
   iterations: number;
   elapsedMs: number;
   settled: boolean;
+  /** See LayoutTick: the coarse level's time and the mean full-graph iteration. */
+  coarseMs?: number;
+  iterationMs?: number;
 }
 
 export class LayoutRunner {
@@ -133,7 +136,7 @@ export class LayoutRunner {
       }
       return a;
     }, { attributes: ['x', 'y'] });
-    this.onProgress({ running: !tick.done, iterations: tick.iterations, elapsedMs: tick.elapsedMs, settled: tick.settled });
+    this.onProgress({ running: !tick.done, iterations: tick.iterations, elapsedMs: tick.elapsedMs, settled: tick.settled, coarseMs: tick.coarseMs, iterationMs: tick.iterationMs });
     if (tick.done) this.stop();
   }
 

@@ -31,6 +31,10 @@ export interface LayoutTick {
   positions: Float32Array;
   iterations: number;
   elapsedMs: number;
+  /** Time spent before the first full-graph iteration (the coarse level of a big graph). */
+  coarseMs: number;
+  /** Mean time of one full-graph iteration so far. */
+  iterationMs: number;
   /** The last tick: settled (movement under the threshold), timed out or stopped. */
   done: boolean;
   settled: boolean;

@@ -164,6 +164,8 @@ function start(msg: LayoutStart): void {
   const n = msg.positions.length / 2;
   const t0 = performance.now();
   if (n > TWO_LEVELS && !msg.fixed) coarsen(msg.positions, msg.edges, msg.groups, msg.maxMs * 0.2);
+  const coarseMs = performance.now() - t0;
+  let iterating = 0;
   const m = buildMatrices(msg.positions, msg.edges, msg.fixed);
   // Movement is averaged over the nodes that may move.
   let free = n;
@@ -188,6 +190,7 @@ function start(msg: LayoutStart): void {
       const t = (iterationStart - t0) / msg.maxMs;
       options.slowDown = slowDown * Math.exp(COOLING * Math.max(0, (t - COOL_FROM) / (1 - COOL_FROM)));
       iterate(options, m.nodes, m.edges);
+      iterating += performance.now() - iterationStart;
       iterations++;
       moved = 0;
       let minX = Infinity;
@@ -211,7 +214,7 @@ function start(msg: LayoutStart): void {
       positions[2 * i + 1] = m.nodes[i * PPN + 1];
     }
     const elapsedMs = performance.now() - t0;
-    scope.postMessage({ type: 'tick', positions, iterations, elapsedMs, done, settled }, [positions.buffer]);
+    scope.postMessage({ type: 'tick', positions, iterations, elapsedMs, coarseMs, iterationMs: iterations ? iterating / iterations : 0, done, settled }, [positions.buffer]);
     // Yield between slices so a stop message gets through.
     if (!done) setTimeout(step, 0);
   };

@@ -14,6 +14,8 @@ export interface LayoutStatus {
   iterations: number;
   elapsedMs: number;
   settled: boolean;
+  coarseMs?: number;
+  iterationMs?: number;
 }
 
 export interface AppState {
