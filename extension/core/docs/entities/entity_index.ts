@@ -12,7 +12,8 @@
  *
  * Whatever the order of setDoc/deleteDoc calls, resolve gives what a fresh index fed the final
  * documents gives: every cached piece is a pure function of its inputs, and every total is a
- * sum with deterministic tie-breaks.
+ * sum with deterministic tie-breaks. The result's arrays are shared with the index's cache
+ * (a resolve with nothing changed returns the same ones): read them, do not modify them.
  */
 import type { CodeGraph } from '../../model/graph';
 import type { Chunk, DocEntity, DocRelation, LinkedMention } from '../types';
@@ -94,6 +95,9 @@ export class EntityIndex {
   private gazetteer: Gazetteer | undefined;
   private terms: TermSet | undefined;
   private sortedPaths: string[] | undefined;
+  /** The last result, kept while no document was re-read or dropped and no spelling group moved. */
+  private assembled: { remapKey: string; result: EntityResult } | undefined;
+  private changed = true;
   private readonly opts: LinkOptions;
 
   constructor(private readonly options: EntityIndexOptions = {}) {
@@ -148,6 +152,7 @@ export class EntityIndex {
     this.docs.delete(path);
     this.skippedChunks.delete(path);
     this.sortedPaths = undefined;
+    this.changed = true;
   }
 
   /** Chunks setDoc refused, with the reason. */
@@ -165,7 +170,8 @@ export class EntityIndex {
     const mined = this.counts.top(this.options.topK ?? DEFAULT_NGRAM_TOP_K);
     const terms = this.terms && sameList([...this.terms.terms], mined) ? this.terms : termSet(mined);
     this.terms = terms;
-    const stamp = `${graphStamp(graph)}|${terms.fingerprint}`;
+    // Links depend on what the gazetteer says, not on the graph's version: a body edit keeps them.
+    const stamp = `${this.gazetteer.fingerprint}|${terms.fingerprint}`;
     for (const doc of this.docs.values()) {
       const docStamp = `${stamp}|${doc.namesKey}`;
       if (doc.fresh && doc.stamp === docStamp) continue;
@@ -220,6 +226,7 @@ export class EntityIndex {
     doc.relations = relations;
     doc.shares = shares;
     doc.fresh = true;
+    this.changed = true;
   }
 
   private addShares(path: string, shares: Map<string, Share>): void {
@@ -258,6 +265,8 @@ export class EntityIndex {
     const groups = this.merger.groups(weight);
     const remap = new Map<string, string>();
     for (const [from, to] of groups) remap.set(`entity:${from}`, `entity:${to}`);
+    const remapKey = [...groups].map(([a, b]) => `${a}>${b}`).sort().join(' ');
+    if (!this.changed && this.assembled?.remapKey === remapKey) return this.assembled.result;
 
     const mentions: LinkedMention[] = [];
     const relations: DocRelation[] = [];
@@ -274,7 +283,10 @@ export class EntityIndex {
         relations.push(s === r.source && t === r.target ? r : { ...r, source: s, target: t });
       }
     }
-    return { mentions, entities: this.entities(remap), relations };
+    const result = { mentions, entities: this.entities(remap), relations };
+    this.assembled = { remapKey, result };
+    this.changed = false;
+    return result;
   }
 
   private entities(remap: Map<string, string>): DocEntity[] {
@@ -319,18 +331,6 @@ function invalid(c: Chunk): string | undefined {
   if (!Array.isArray(c.headings) || !Array.isArray(c.codeSpans) || !Array.isArray(c.emphasis) || !Array.isArray(c.links)) return 'chunk without its headings, code spans, emphasis or links lists';
   if (typeof c.startLine !== 'number' || typeof c.section !== 'string') return 'chunk without a start line or section';
   return undefined;
-}
-
-/** Graphs are told apart by identity and version; identity through a per-graph serial. */
-const graphSerials = new WeakMap<CodeGraph, number>();
-let nextSerial = 1;
-function graphStamp(graph: CodeGraph): string {
-  let s = graphSerials.get(graph);
-  if (s === undefined) {
-    s = nextSerial++;
-    graphSerials.set(graph, s);
-  }
-  return `${s}.${graph.codeVersion}`;
 }
 
 function share(m: Map<string, Share>, id: string): Share {

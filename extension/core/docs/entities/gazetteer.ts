@@ -91,6 +91,13 @@ export class Gazetteer {
   private readonly norms = new Map<string, string>();
   private readonly fuzzyMemo = new Map<string, FuzzyCandidate[]>();
 
+  /**
+   * A hash of everything linking reads (keys, their hits, each node's kind, path, owner and
+   * popularity band): a graph edit that changes none of it (a function body, a call that keeps
+   * its target in the same band) leaves every cached link valid.
+   */
+  fingerprint = '';
+
   private constructor(
     readonly graph: CodeGraph,
     /** The graph's code version when this was built: changed code needs a new gazetteer. */
@@ -149,7 +156,26 @@ export class Gazetteer {
     });
     for (const [key, entry] of g.keys) g.hits.set(key, g.rank(key, entry));
     for (const key of g.keys.keys()) g.indexFuzzy(key);
+    g.fingerprint = g.computeFingerprint();
     return g;
+  }
+
+  private computeFingerprint(): string {
+    let h = 0x811c9dc5;
+    const mix = (s: string): void => {
+      for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+      h = Math.imul(h ^ 0x1f, 0x01000193);
+    };
+    for (const key of [...this.hits.keys()].sort()) {
+      const hit = this.hits.get(key)!;
+      mix(key);
+      mix(`${hit.ids.join(',')}|${hit.ambiguous}|${hit.total}|${hit.form}|${hit.plainText}`);
+    }
+    for (const id of [...this.info.keys()].sort()) {
+      const n = this.info.get(id)!;
+      mix(`${id}|${n.kind}|${n.path}|${n.owner}|${n.name}|${popularityBand(n.inDegree)}`);
+    }
+    return `${this.hits.size}:${this.info.size}:${(h >>> 0).toString(16)}`;
   }
 
   /** The nodes a surface names exactly (after stripping a call's `()`, a `:line` suffix, `#` and `::`). */
@@ -291,6 +317,11 @@ export class Gazetteer {
     if (form === 'name' && norm.length >= 5 && norm.length <= 30) for (const d of deletions(norm)) push(this.byDeletion, d, key);
     for (const w of new Set(norm.split(' '))) if (w.length > 1) push(this.byToken, w, key);
   }
+}
+
+/** In-degree in powers of two (0, 1, 2–3, 4–7, …): popularity moves in steps, not with every call. */
+export function popularityBand(inDegree: number): number {
+  return inDegree <= 0 ? 0 : 2 ** Math.floor(Math.log2(inDegree));
 }
 
 function pickForm(forms: Set<KeyForm>): KeyForm {

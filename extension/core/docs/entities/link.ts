@@ -10,8 +10,8 @@
  *                                          standard naming one: 0; see TYPE_PRIOR)
  *         + 0.20 · context overlap        (1 when another mention in the chunk, or a heading
  *                                          above it, names the node's class or file)
- *         + 0.10 · popularity             (log-scaled incoming edges in the code graph,
- *                                          saturating at POPULARITY_SATURATION)
+ *         + 0.10 · popularity             (log-scaled incoming edges in the code graph, in
+ *                                          powers of two, saturating at POPULARITY_SATURATION)
  *         − AMBIGUITY_PENALTY · (t − 1)/t (when t candidates score within AMBIGUITY_MARGIN
  *                                          of the best: two tied code spans fall below the
  *                                          threshold, so a name the context cannot settle
@@ -26,7 +26,7 @@
  */
 import type { Chunk, LinkedMention } from '../types';
 import type { Gazetteer, NodeInfo } from './gazetteer';
-import { cleanSurface } from './gazetteer';
+import { cleanSurface, popularityBand } from './gazetteer';
 import type { Candidate } from './mentions';
 import { entityKey, lineAt } from './mentions';
 import { isCompoundIdentifier } from './patterns';
@@ -61,8 +61,9 @@ export function typePrior(c: Candidate, info: NodeInfo, sentenceStart: boolean):
   return sentenceStart ? 0.3 : 0.4;
 }
 
+/** Log-scaled incoming edges, counted in powers of two so that one more call rarely moves it. */
 export function popularity(info: NodeInfo): number {
-  return Math.min(1, Math.log1p(info.inDegree) / Math.log1p(POPULARITY_SATURATION));
+  return Math.min(1, Math.log1p(popularityBand(info.inDegree)) / Math.log1p(POPULARITY_SATURATION));
 }
 
 export interface LinkOptions {
@@ -81,20 +82,31 @@ class ChunkContext {
   private readonly names = new Map<string, number>();
   private readonly paths = new Map<string, number>();
 
-  constructor(cands: readonly Candidate[], headings: readonly string[], gaz: Gazetteer) {
+  /** surface → its name parts and the file it surely names, read once per chunk. */
+  private readonly own = new Map<string, { parts: string[]; path: string | undefined }>();
+
+  constructor(cands: readonly Candidate[], headings: readonly string[], private readonly gaz: Gazetteer) {
     for (const c of cands) {
-      for (const p of nameParts(c.surface)) bump(this.names, p, 1);
-      const hit = gaz.lookup(c.surface);
-      if (hit && !hit.ambiguous) bump(this.paths, gaz.node(hit.ids[0]!)?.path ?? '', 1);
+      const o = this.ownOf(c.surface);
+      for (const p of o.parts) bump(this.names, p, 1);
+      if (o.path !== undefined) bump(this.paths, o.path, 1);
     }
     for (const h of headings) for (const p of nameParts(h)) bump(this.names, p, 1);
   }
 
+  private ownOf(surface: string): { parts: string[]; path: string | undefined } {
+    let o = this.own.get(surface);
+    if (!o) {
+      const hit = this.gaz.lookup(surface);
+      o = { parts: nameParts(surface), path: hit && !hit.ambiguous ? (this.gaz.node(hit.ids[0]!)?.path ?? '') : undefined };
+      this.own.set(surface, o);
+    }
+    return o;
+  }
+
   /** Whether something other than this mention names the node's owner, its file or a sibling in it. */
-  overlap(c: Candidate, info: NodeInfo, gaz: Gazetteer): number {
-    const own = nameParts(c.surface);
-    const ownHit = gaz.lookup(c.surface);
-    const ownPath = ownHit && !ownHit.ambiguous ? gaz.node(ownHit.ids[0]!)?.path : undefined;
+  overlap(c: Candidate, info: NodeInfo): number {
+    const { parts: own, path: ownPath } = this.ownOf(c.surface);
     const others = (m: Map<string, number>, key: string, mine: number): boolean => (m.get(key) ?? 0) - mine > 0;
     if (info.owner) {
       const owner = info.owner.slice(info.owner.lastIndexOf('.') + 1);
@@ -109,6 +121,8 @@ class ChunkContext {
 }
 
 function nameParts(s: string): string[] {
+  // Most surfaces are one word: no split needed.
+  if (/^[\w$]+$/.test(s)) return s.length > 1 ? [s] : [];
   return s.split(/[^\w$]+/).filter((p) => p.length > 1);
 }
 
@@ -162,7 +176,7 @@ export function bestTarget(c: Candidate, chunk: Chunk, ctx: ChunkContextLike, ga
     const score =
       LINK_WEIGHTS.string * f.similarity +
       LINK_WEIGHTS.type * prior +
-      LINK_WEIGHTS.context * ctx.overlap(c, info, gaz) +
+      LINK_WEIGHTS.context * ctx.overlap(c, info) +
       LINK_WEIGHTS.popularity * popularity(info);
     scored.push({ id: f.id, score, via: f.via });
   }
@@ -174,7 +188,7 @@ export function bestTarget(c: Candidate, chunk: Chunk, ctx: ChunkContextLike, ga
 }
 
 export interface ChunkContextLike {
-  overlap(c: Candidate, info: NodeInfo, gaz: Gazetteer): number;
+  overlap(c: Candidate, info: NodeInfo): number;
 }
 
 export function chunkContext(cands: readonly Candidate[], headings: readonly string[], gaz: Gazetteer): ChunkContextLike {
@@ -193,15 +207,16 @@ export function linkChunk(chunk: Chunk, cands: readonly Candidate[], gaz: Gazett
   const out: LinkedMention[] = [];
   for (const c of cands) {
     const best = bestTarget(c, chunk, ctx, gaz, opts);
-    const base = { chunkId: chunk.id, surface: c.surface, start: c.start, end: c.end, line: lineAt(chunk, c.start), source: c.source, type: c.type };
-    if (best && best.score >= threshold) {
-      out.push({ ...base, target: best.id, score: best.score, via: best.via });
-      continue;
-    }
-    if (c.source === 'gazetteer') continue;
-    const key = entityKey(c);
-    if (key.length < 2) continue;
-    out.push({ ...base, target: `entity:${key}`, score: ENTITY_SCORE[c.source] ?? 0.5, via: 'new' });
+    const linked = best !== undefined && best.score >= threshold;
+    if (!linked && c.source === 'gazetteer') continue;
+    const key = linked ? '' : entityKey(c);
+    if (!linked && key.length < 2) continue;
+    out.push({
+      chunkId: chunk.id, surface: c.surface, start: c.start, end: c.end, line: lineAt(chunk, c.start), source: c.source, type: c.type,
+      target: linked ? best.id : `entity:${key}`,
+      score: linked ? best.score : (ENTITY_SCORE[c.source] ?? 0.5),
+      via: linked ? best.via : 'new',
+    });
   }
   return out;
 }

@@ -112,6 +112,8 @@ function emphasisCandidates(chunk: Chunk, out: Candidate[]): void {
   }
 }
 
+/** A word with no capital after its first letter, no digit and no underscore: never an identifier token. */
+const PLAIN_WORD = /^[A-Za-z][a-z]*$/;
 const PATH_RE = /(?<![\w@/.:-])(?:\.\/)?(?:[\w.-]+\/)+[\w.-]*\w\/?/g;
 
 /** Workspace paths in prose (`src/app/api.py`, `src/legacy/`): code when the graph has them. */
@@ -149,7 +151,8 @@ function tokenCandidates(text: string, gaz: Gazetteer | undefined, out: Candidat
           if (h && h.plainText) out.push({ ...part, source: 'gazetteer', type: 'code' });
         }
       }
-    } else if (isCompoundIdentifier(bare) || surface.endsWith('()')) out.push({ surface, start: t.start, end, source: 'token', type: 'token' });
+    } else if (PLAIN_WORD.test(bare)) continue; // the common case: an English word
+    else if (isCompoundIdentifier(bare) || surface.endsWith('()')) out.push({ surface, start: t.start, end, source: 'token', type: 'token' });
     else if (isNumberedName(bare)) out.push({ surface, start: t.start, end, source: 'token', type: 'name' });
   }
 }
@@ -314,8 +317,25 @@ export function entityKey(c: Pick<Candidate, 'surface' | 'key' | 'source'>): str
 
 /** 1-based document line of an offset in the chunk's text. */
 export function lineAt(chunk: Chunk, offset: number): number {
-  let line = chunk.startLine;
-  const text = chunk.text;
-  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) line++;
-  return Math.min(line, Math.max(chunk.endLine, chunk.startLine));
+  const breaks = newlines(chunk.text);
+  let lo = 0;
+  let hi = breaks.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (breaks[mid]! < offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return Math.min(chunk.startLine + lo, Math.max(chunk.endLine, chunk.startLine));
+}
+
+/** Offsets of a text's line breaks, remembered for the last few texts (a chunk asks once per mention). */
+const newlineMemo = new Map<string, number[]>();
+function newlines(text: string): number[] {
+  let out = newlineMemo.get(text);
+  if (out) return out;
+  out = [];
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) out.push(i);
+  if (newlineMemo.size > 16) newlineMemo.clear();
+  newlineMemo.set(text, out);
+  return out;
 }

@@ -73,10 +73,12 @@ function add(out: Map<string, string>, key: string, surface: string): void {
 export class TermCounts {
   private readonly df = new Map<string, number>();
   private readonly eligible = new Set<string>();
+  private memo: { k: number; top: string[] } | undefined;
 
   constructor(private readonly minFrequency: number) {}
 
   add(candidates: ReadonlyMap<string, string>, sign: 1 | -1): void {
+    if (candidates.size) this.memo = undefined;
     for (const key of candidates.keys()) {
       const n = (this.df.get(key) ?? 0) + sign;
       if (n <= 0) this.df.delete(key);
@@ -88,9 +90,12 @@ export class TermCounts {
 
   /** The top K terms by document frequency (ties by key), each at least `minFrequency`. */
   top(k: number): string[] {
+    if (this.memo?.k === k) return this.memo.top;
     const keys = [...this.eligible];
     keys.sort((a, b) => this.df.get(b)! - this.df.get(a)! || (a < b ? -1 : a > b ? 1 : 0));
-    return keys.slice(0, k).sort();
+    const top = keys.slice(0, k).sort();
+    this.memo = { k, top };
+    return top;
   }
 
   frequency(key: string): number {

@@ -96,9 +96,13 @@ function mark(taken: boolean[], start: number, end: number): void {
 export function findPatterns(text: string): PatternHit[] {
   const taken: boolean[] = [];
   const out: PatternHit[] = [];
-  collect(text, STANDARD_RES, 'standard', taken, out);
-  collect(text, ID_RES, 'id', taken, out);
-  collect(text, VERSION_RES, 'version', taken, out);
+  const digits = /\d/.test(text);
+  collect(text, digits ? STANDARD_RES : STANDARD_RES.slice(-2), 'standard', taken, out);
+  // Ids and versions all carry a digit: most prose lines have none.
+  if (digits) {
+    collect(text, ID_RES, 'id', taken, out);
+    collect(text, VERSION_RES, 'version', taken, out);
+  }
   collect(text, [TEAM_RE], 'team', taken, out);
   return out.sort((a, b) => a.start - b.start);
 }

@@ -41,6 +41,9 @@ export const SENTENCE_PATTERNS: readonly SentencePattern[] = [
   { kind: 'owned_by', re: /\b(?:is |are )?(?:owned|maintained|run|managed) by\b/gi, confidence: 0.85 },
 ];
 
+/** Any of the verb phrases: one test before the patterns one by one. */
+const ANY_VERB = new RegExp(SENTENCE_PATTERNS.map((p) => `(?:${p.re.source})`).join('|'), 'i');
+
 export const STRUCTURE_CONFIDENCE = { dependencies: 0.7, steps: 0.6, seeAlsoLink: 0.9, seeAlsoEntity: 0.7 } as const;
 
 const CLAUSE_BREAK = /;|:\s|,\s*(?:and|but|while|whereas)\s|\s(?:but|while|whereas|and then|and the)\s/gi;
@@ -68,7 +71,18 @@ function relation(kind: RelationKind, source: string, target: string, confidence
 }
 
 /** Sentences of a chunk with offsets: split after . ! ? followed by a space, and at line ends. */
+const sentenceMemo = new Map<string, { start: number; end: number }[]>();
+
 export function sentences(text: string): { start: number; end: number }[] {
+  const known = sentenceMemo.get(text);
+  if (known) return known;
+  const out = splitSentences(text);
+  if (sentenceMemo.size > 8) sentenceMemo.clear();
+  sentenceMemo.set(text, out);
+  return out;
+}
+
+function splitSentences(text: string): { start: number; end: number }[] {
   const out: { start: number; end: number }[] = [];
   let start = 0;
   const re = /[.!?](?=\s)|\n/g;
@@ -91,12 +105,17 @@ const wordsIn = (s: string): number => (s.match(/\S*[\p{L}\p{N}]\S*/gu) ?? []).l
 export function sentenceRelations(chunk: Chunk, mentions: readonly LinkedMention[], subject: string | undefined): DocRelation[] {
   const out: DocRelation[] = [];
   const text = chunk.text;
+  if (mentions.length === 0 || !ANY_VERB.test(text)) return out;
   let previous: LinkedMention | undefined;
+  let from = 0;
   for (const s of sentences(text)) {
-    const ms = mentions.filter((m) => m.start >= s.start && m.end <= s.end);
+    while (from < mentions.length && mentions[from]!.start < s.start) from++;
+    const ms: LinkedMention[] = [];
+    for (let i = from; i < mentions.length && mentions[i]!.start < s.end; i++) if (mentions[i]!.end <= s.end) ms.push(mentions[i]!);
     const antecedent = previous;
     previous = ms.find((m) => STRONG.has(m.source)) ?? previous;
     const sentence = text.slice(s.start, s.end);
+    if (ms.length === 0 || !ANY_VERB.test(sentence)) continue;
     const breaks: number[] = [s.start];
     CLAUSE_BREAK.lastIndex = 0;
     for (let b = CLAUSE_BREAK.exec(sentence); b; b = CLAUSE_BREAK.exec(sentence)) breaks.push(s.start + b.index + b[0].length);

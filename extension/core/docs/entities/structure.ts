@@ -27,7 +27,20 @@ export const STEP = /^\s*(?:(\d+)[.)]|step\s+(\d+)\s*[:.)-])\s+/i;
 export const DEPENDENCY_SECTION = /^(?:(?:runtime |system |build |software |external )?(?:dependencies|requirements|prerequisites)|requires|depends on|before you begin)\b/i;
 export const SEE_ALSO_SECTION = /^(?:see also|related(?: (?:docs|pages|topics|reading|links|documentation))?|further reading|references)$/i;
 
+/** The last few texts' lines: finding mentions and relations both read a chunk's layout. */
+const lineMemo = new Map<string, Line[]>();
+const sectionMemo = new Map<string, Section[]>();
+
 export function lines(text: string): Line[] {
+  const known = lineMemo.get(text);
+  if (known) return known;
+  const out = splitLines(text);
+  if (lineMemo.size > 8) lineMemo.clear();
+  lineMemo.set(text, out);
+  return out;
+}
+
+function splitLines(text: string): Line[] {
   const out: Line[] = [];
   let start = 0;
   for (const t of text.split('\n')) {
@@ -37,11 +50,15 @@ export function lines(text: string): Line[] {
   return out;
 }
 
+const blank = (l: Line | undefined): boolean => l === undefined || /^\s*$/.test(l.text);
+
 function headingLike(all: readonly Line[], i: number): boolean {
   const l = all[i]!;
+  // Cheap tests first: most lines are prose with neighbours, or long.
+  if (l.text.length > 80 || !blank(all[i - 1]) || !blank(all[i + 1])) return false;
   const t = l.text.trim();
   if (t === '' || ITEM.test(l.text) || STEP.test(l.text) || t.split(/\s+/).length > 8 || /[.,;!?]$/.test(t) || t.includes(' | ')) return false;
-  return (i === 0 || all[i - 1]!.text.trim() === '') && (i === all.length - 1 || all[i + 1]!.text.trim() === '');
+  return true;
 }
 
 /** Offsets of the heading-like lines of a chunk's text. */
@@ -53,6 +70,16 @@ export function headingLines(all: readonly Line[]): Set<number> {
 
 /** The chunk's sections: its own (lines before any inner heading), then one per heading in its text. */
 export function sectionsOf(chunk: Chunk, all: readonly Line[] = lines(chunk.text)): Section[] {
+  const key = `${chunk.section}\u0000${chunk.text}`;
+  const known = sectionMemo.get(key);
+  if (known) return known;
+  const out = readSections(chunk, all);
+  if (sectionMemo.size > 8) sectionMemo.clear();
+  sectionMemo.set(key, out);
+  return out;
+}
+
+function readSections(chunk: Chunk, all: readonly Line[]): Section[] {
   const out: Section[] = [{ title: chunk.section.trim(), inner: false, at: -1, lines: [] }];
   for (let i = 0; i < all.length; i++) {
     const l = all[i]!;
