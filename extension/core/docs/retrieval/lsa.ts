@@ -15,8 +15,10 @@
  * A text's vector is Vᵀ·tfidf(text), L2-normalised: chunks land on their rows of U·Σ, queries fold
  * in the same way. Cost: O(nnz·l) per pass plus O(m·l²), about a second at 50k chunks.
  *
- * It is adopted as the default only where it measurably beats BM25 alone; on this project's
- * retrieval test set it does not (see the README's figures and docs_retrieval_quality.test.ts).
+ * It would be the embedded default only if it measurably beat BM25 alone; on the retrieval test set
+ * (docs_retrieval_quality.test.ts) it does not: fused with BM25 it ties recall@5 (0.983) with a
+ * lower MRR (0.870 vs 0.891) at the default chunk size and loses both with small chunks (0.913 /
+ * 0.864 vs 0.921 / 0.902). BM25 stays the default; LSA remains available as a provider.
  */
 import type { EmbeddingProvider } from './embeddings';
 import { tokenize } from './tokenize';

@@ -6,9 +6,9 @@
  * are terms: the whole identifier (dotted names kept as written), and each sub-word of its
  * camelCase / PascalCase / snake_case / kebab-case / dotted parts. Everything is lower-cased, a
  * small English stopword list is dropped, and a light suffix stemmer folds plurals and -ing/-ed
- * forms. On the retrieval test set (test/unit/docs_retrieval_quality.test.ts) stemming raises BM25's
- * MRR from 0.863 to 0.872 at the default chunk size and from 0.817 to 0.871 with small chunks;
- * recall@5 moves +0.023 and −0.027.
+ * forms. On the retrieval test set (test/unit/docs_retrieval_quality.test.ts, 69 questions) it
+ * raises BM25's recall@5 from 0.947 to 0.983 and MRR from 0.885 to 0.891 at the default chunk
+ * size; with small chunks, recall@5 0.913 → 0.921 and MRR 0.849 → 0.902.
  */
 
 /** Short, high-frequency English words that carry no topic. Kept small on purpose: `not`, `no`, `all` stay. */
