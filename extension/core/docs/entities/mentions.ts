@@ -310,8 +310,10 @@ export function entityKey(c: Pick<Candidate, 'surface' | 'key' | 'source'>): str
   // Lower case, separators folded; camelCase kept whole: `TypeScript` is one word, not `type-script`.
   const words = clean
     .toLowerCase()
-    .split(/[^\p{L}\p{N}+#]+/u)
-    .filter((w) => w !== '');
+    .replace(/(\d)\.(?=\d)/g, '$1\u0000') // a version's dots stay: `Postfix 3.7` → postfix-3.7
+    .split(/[^\p{L}\p{N}+#\u0000]+/u)
+    .filter((w) => w !== '')
+    .map((w) => w.replace(/\u0000/g, '.'));
   return words.length ? words.join('-') : canonicalKey(clean);
 }
 

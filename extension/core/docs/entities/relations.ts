@@ -49,7 +49,10 @@ export const STRUCTURE_CONFIDENCE = { dependencies: 0.7, steps: 0.6, seeAlsoLink
 const CLAUSE_BREAK = /;|:\s|,\s*(?:and|but|while|whereas)\s|\s(?:but|while|whereas|and then|and the)\s/gi;
 const NEGATION = /\b(?:not|never|no longer|n't)\b|n't\b/i;
 const JOINER = /^\s*(?:[\w-]+\s+)?,?\s*(?:(?:and|or|plus|as well as|&)\s+)?(?:(?:the|a|an)\s+)?$/i;
-const PRONOUN = /^\s*(?:it|this|these|they|that|the (?:[\w-]+ )?(?:class|module|service|library|package|component|function|tool|plugin|extension|api|server|client))\b/i;
+/** What stands for the subject of the sentence before: `It`, `This module`, `They`. (`The API` names something else.) */
+const PRONOUN = /^\s*(?:it|they|(?:this|these) (?:[\w-]+ )?(?:class|classes|module|modules|service|library|package|component|function|tool|plugin|extension|helper)|this|these)\b/i;
+/** Between a verb and its object: a subordinate clause or punctuation means the object is elsewhere. */
+const OBJECT_BREAK = /[,;:()]|\b(?:until|unless|when|whenever|if|because|since|after|before|while|where|which|so that)\b/i;
 const STRONG = new Set(['code_span', 'gazetteer', 'pattern', 'token', 'link']);
 
 /** Where a relation came from in the chunk. */
@@ -156,7 +159,7 @@ export function sentenceRelations(chunk: Chunk, mentions: readonly LinkedMention
         if (NEGATION.test(text.slice(left ? left.end : clauseStart, ps)) || /^\s*not\b/i.test(text.slice(pe, pe + 5))) continue;
         const after = ms.filter((x) => x.start >= pe);
         const first = after[0];
-        if (!first || wordsIn(text.slice(pe, first.start)) > 6) continue;
+        if (!first || wordsIn(text.slice(pe, first.start)) > 6 || OBJECT_BREAK.test(text.slice(pe, first.start))) continue;
         const objects = [first];
         for (let i = 1; i < after.length; i++) {
           if (!JOINER.test(text.slice(objects[objects.length - 1]!.end, after[i]!.start))) break;
