@@ -194,6 +194,25 @@ export function toWireGraph(graph: GraphSource, scope?: WireScope): WireGraph {
   return { nodes, edges };
 }
 
+/** How many symbols a scope loads (to refuse an expand that would draw the whole graph at once). */
+export function countInScope(graph: GraphSource, add: WireScope): number {
+  let n = 0;
+  graph.forEachNode((_id, a) => {
+    if (isDetailNode(a) && inScope(add, a)) n++;
+  });
+  return n;
+}
+
+/**
+ * Why an expand is refused: one expand may not load more symbols than the size limit (expanding
+ * the root folder of a 100,000-node graph would draw it all at once). Expanding step by step is
+ * the person's choice.
+ */
+export function tooMuchToExpand(adding: number, limit: number): string | undefined {
+  if (adding <= limit) return undefined;
+  return `That holds ${adding.toLocaleString('en')} symbols, more than the explorer loads at once (${limit.toLocaleString('en')}, kgMemory.explorer.largeGraph): expand a subfolder or a file instead.`;
+}
+
 /** Nodes and edges named by id: a part of a graph whose edges may reach outside it. */
 export interface WireSlice {
   nodes: WireNode[];

@@ -22,11 +22,13 @@ import {
   dispatchViewMessage,
   EXPLORER_FILES,
   explorerPage,
+  countInScope,
   emptyScope,
   isEmptyDiff,
   parseViewMessage,
   scopeOf,
   toWireGraph,
+  tooMuchToExpand,
   widenScope,
   type HostMessage,
   type ViewHandlers,
@@ -139,6 +141,11 @@ export class ExplorerSession implements vscode.Disposable {
         return;
       }
       if (this.scope) {
+        const refused = tooMuchToExpand(countInScope(folder.ws.graph.graph, widenScope(emptyScope(), add)), this.largeGraph());
+        if (refused) {
+          this.post({ type: 'reply', req: m.req, ok: false, message: refused });
+          return;
+        }
         this.scope = widenScope(this.scope, add);
         this.pushDiff();
       }
@@ -179,7 +186,7 @@ export class ExplorerSession implements vscode.Disposable {
     for (const d of this.folderDisposables) d.dispose();
     this.folderDisposables = [];
     const folder = (this.folder = this.ctx.activeFolder());
-    const largeGraph = vscode.workspace.getConfiguration('kgMemory').get<number>('explorer.largeGraph', DEFAULT_LARGE_GRAPH);
+    const largeGraph = this.largeGraph();
     const whole = folder?.ws.graph.graph;
     const totals = { nodes: whole?.order ?? 0, edges: whole?.size ?? 0, partial: (whole?.order ?? 0) > largeGraph };
     this.scope = totals.partial ? emptyScope() : undefined;
@@ -187,6 +194,10 @@ export class ExplorerSession implements vscode.Disposable {
     this.sent = graph;
     this.post({ type: 'init', host: { kind: 'vscode', folder: folder?.folder.name ?? '', largeGraph }, graph, totals, state: folder ? wireState(folder.state) : { kind: 'idle' } });
     if (folder) this.folderDisposables.push(folder.onDidChangeState((s) => this.post({ type: 'state', state: wireState(s) })));
+  }
+
+  private largeGraph(): number {
+    return vscode.workspace.getConfiguration('kgMemory').get<number>('explorer.largeGraph', DEFAULT_LARGE_GRAPH);
   }
 
   private pushDiff(): void {

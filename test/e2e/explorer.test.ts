@@ -246,6 +246,13 @@ describe('graph explorer on a graph above the size limit (expand on demand)', { 
     assert.deepEqual(errors, []);
   });
 
+  it('an expand that would load more than the limit at once is refused', async () => {
+    const token = readFileSync(join(server.root, '.kg-memory/token'), 'utf8').trim();
+    const r = await fetch(new URL(`/api/expand?id=${encodeURIComponent('module:.')}`, server.url), { headers: { authorization: `Bearer ${token}` } });
+    assert.equal(r.status, 413);
+    assert.match(((await r.json()) as { error: string }).error, /more than the explorer loads at once/);
+  });
+
   it('a change on disk reaches the loaded symbols as a diff', async () => {
     const before = await order();
     appendFileSync(join(server.root, 'shop/client.py'), '\n\ndef reconcile_partial(x):\n    return x\n');

@@ -8,6 +8,7 @@ import { describe, it } from 'node:test';
 import { CodeGraph } from '../../extension/core/model/graph';
 import {
   composeWireGraph,
+  countInScope,
   diffWireGraphs,
   emptyScope,
   explorerPage,
@@ -16,6 +17,7 @@ import {
   parseViewMessage,
   scopeOf,
   toWireGraph,
+  tooMuchToExpand,
   widenScope,
   wireSlice,
 } from '../../extension/protocol';
@@ -155,6 +157,13 @@ describe('partial graphs (above the size limit)', () => {
     assert.ok(full.edges.some(([s, t, k]) => k === 'calls' && full.nodes[s].id === 'py:a:g' && full.nodes[t].id === 'py:pkg.b:h'));
     // Everything expanded is the whole graph.
     assert.ok(isEmptyDiff(diffWireGraphs(toWireGraph(g.graph), toWireGraph(g.graph, widenScope(both, { folder: '' })))));
+  });
+  it('an expand that would load more than the size limit at once is refused, with what to do instead', () => {
+    const g = partialSample();
+    assert.equal(countInScope(g.graph, widenScope(emptyScope(), { folder: '' })), 3);
+    assert.equal(countInScope(g.graph, widenScope(emptyScope(), { folder: 'pkg' })), 1);
+    assert.equal(tooMuchToExpand(3, 3), undefined);
+    assert.match(tooMuchToExpand(30_001, 20_000) ?? '', /30,001 symbols.*20,000.*subfolder or a file/);
   });
   it('a save diffs only what is loaded', () => {
     const g = partialSample();

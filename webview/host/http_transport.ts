@@ -61,7 +61,12 @@ export function httpTransport(token: string): Transport {
   const slices = new Map<string, WireSlice>();
   const get = async <T>(path: string): Promise<T> => {
     const res = await fetch(path, { headers: { authorization: `Bearer ${token}` }, cache: 'no-store' });
-    if (!res.ok) throw new Error(res.status === 401 ? 'The token is missing or wrong: open the link kg-memory serve --ui printed.' : `${path}: HTTP ${res.status}`);
+    if (res.status === 401) throw new Error('The token is missing or wrong: open the link kg-memory serve --ui printed.');
+    if (!res.ok) {
+      // The server's own words when it gives them ({ error }), else the status.
+      const said = (await res.json().catch(() => undefined)) as { error?: unknown } | undefined;
+      throw new Error(typeof said?.error === 'string' ? said.error : `${path}: HTTP ${res.status}`);
+    }
     return (await res.json()) as T;
   };
   const slice = async (id: string): Promise<UiExpandResponse> => get<UiExpandResponse>(`${UI_API.expand}?id=${encodeURIComponent(id)}`);

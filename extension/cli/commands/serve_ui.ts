@@ -30,6 +30,7 @@ import {
   MAX_SEARCH_HITS,
   scopeOf,
   toWireGraph,
+  tooMuchToExpand,
   UI_API,
   widenScope,
   wireSlice,
@@ -172,7 +173,13 @@ export async function serveUi(ws: UiSource, options: UiServeOptions): Promise<Ui
           json(res, 404, { error: 'no such file or module' });
           return;
         }
-        const body: UiExpandResponse = { version: ws.graph.version, slice: wireSlice(ws.graph.graph, widenScope(emptyScope(), add)) };
+        const slice = wireSlice(ws.graph.graph, widenScope(emptyScope(), add));
+        const refused = tooMuchToExpand(slice.nodes.length, largeGraph);
+        if (refused) {
+          json(res, 413, { error: refused });
+          return;
+        }
+        const body: UiExpandResponse = { version: ws.graph.version, slice };
         json(res, 200, body);
         return;
       }
