@@ -16,6 +16,9 @@ import { DEFAULT_LLM_SETTINGS, type LlmSettings } from '../core/llm/settings';
 import type { Workspace } from '../core/workspace';
 import type { Ctx } from './ctx';
 
+/** Why the layer stays off in Restricted Mode. */
+export const UNTRUSTED_REASON = 'the LLM layer needs a trusted workspace: it sends text from this folder to a language model';
+
 /** Where SecretStorage keeps the endpoint's key. */
 export const SECRET_KEY = 'kgMemory.llm.apiKey';
 
@@ -44,7 +47,7 @@ const layers = new WeakMap<Workspace, Held>();
 export async function folderLayer(ctx: Ctx, ws: Workspace, scope?: vscode.ConfigurationScope): Promise<LlmLayer> {
   const settings = readLlmSettings(scope);
   const apiKey = (await ctx.extCtx.secrets.get(SECRET_KEY)) ?? process.env[settings.apiKeyEnv];
-  const blockedBy = vscode.workspace.isTrusted ? undefined : 'the LLM layer needs a trusted workspace: it sends text from this folder to a language model';
+  const blockedBy = vscode.workspace.isTrusted ? undefined : UNTRUSTED_REASON;
   const stamp = JSON.stringify([settings, apiKey ?? '', blockedBy ?? '']);
   const held = layers.get(ws);
   if (held?.stamp === stamp) return held.layer;

@@ -27,6 +27,8 @@ import { basename, extname, isAbsolute, join } from 'node:path';
 import * as vscode from 'vscode';
 import { version } from '../../package.json';
 import { configureMemory, ToolContext } from '../mcp';
+import { configureLlm } from '../mcp/tools/llm';
+import { readLlmSettings, SECRET_KEY, UNTRUSTED_REASON } from './llm_provider';
 import type { Logger } from '../mcp';
 import { EndpointHost } from '../mcp/host';
 import type { EndpointState } from '../mcp/host';
@@ -98,6 +100,15 @@ export function registerMcpHost(ctx: Ctx): void {
     // The same memory file as the editor's notes (memory_commands.ts), hence the same AgentMemory.
     const memory = readMemorySettings(folder.folder);
     configureMemory(context, { enabled: memory.enabled, ...(memory.file ? { file: memory.file } : {}), log: (level, message) => log(level, message) });
+    // The LLM toolset follows the editor's settings, key and trust, not the environment (off by default).
+    const llm = readLlmSettings(folder.folder);
+    const apiKey = (await ctx.extCtx.secrets.get(SECRET_KEY)) ?? process.env[llm.apiKeyEnv];
+    configureLlm(context, {
+      settings: llm,
+      ...(apiKey ? { apiKey } : {}),
+      ...(vscode.workspace.isTrusted ? {} : { blockedBy: UNTRUSTED_REASON }),
+      log: (level, message) => log(level, message),
+    });
     const shared = (vscode.workspace.workspaceFolders?.length ?? 0) > 1;
     const host = new EndpointHost({
       ws: folder.ws,

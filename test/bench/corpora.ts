@@ -73,6 +73,34 @@ export async function django(): Promise<Corpus> {
   return writeMarker({ name: 'django', origin: `Debian python3-django ${version}`, version, dir, language: 'python', ...count });
 }
 
+/** Django's documentation as HTML from Debian's python-django-doc package: the docs bench's real corpus. */
+export async function djangoDocs(): Promise<Corpus> {
+  const dir = join(CORPORA_DIR, 'python-django-doc');
+  const known = readMarker(dir);
+  if (known) return known;
+  const dl = join(CORPORA_DIR, 'download', 'django-doc');
+  rmSync(dl, { recursive: true, force: true });
+  mkdirSync(dl, { recursive: true });
+  const download = await runChild('apt-get', ['download', 'python-django-doc'], { cwd: dl, timeoutMs: TIMEOUT_MS });
+  if (download.code !== 0) {
+    await must('apt-get', ['update'], dl);
+    await must('apt-get', ['download', 'python-django-doc'], dl);
+  }
+  const deb = readdirSync(dl).find((f) => f.endsWith('.deb'));
+  if (!deb) throw new Error('apt-get download python-django-doc left no .deb');
+  const version = (await must('dpkg-deb', ['-f', deb, 'Version'], dl)).trim();
+  await must('dpkg', ['-x', deb, 'x'], dl);
+  const html = join(dl, 'x', 'usr', 'share', 'doc', 'python-django-doc', 'html');
+  if (!existsSync(html)) throw new Error(`no html/ folder in ${deb}`);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  // Only the pages: Sphinx's _static, _sources and search index are not documentation.
+  cpSync(html, join(dir, 'docs'), { recursive: true, filter: (src) => !/[\\/]_(static|sources|images)([\\/]|$)|searchindex\.js$/.test(src) });
+  rmSync(dl, { recursive: true, force: true });
+  const files = readdirSync(join(dir, 'docs'), { recursive: true }).filter((f) => String(f).endsWith('.html')).length;
+  return writeMarker({ name: 'django-docs', origin: `Debian python-django-doc ${version} (html/)`, version, dir, language: 'mixed', files, lines: 0 });
+}
+
 /** zod's TypeScript sources (src/ of its npm tarball, with its package.json). */
 export async function zod(): Promise<Corpus> {
   const dir = join(CORPORA_DIR, 'zod');

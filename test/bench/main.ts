@@ -1,15 +1,17 @@
 /**
  * Bench
  * =====
- * `npm run bench [-- --json] [--no-peer] [--quick] [extra folders...]`: fetches the corpora,
- * measures full index (beside the peer), the 100k-line figure, incremental updates, cold start,
- * MCP latency and tokens, the VS Code extension host and the graph explorer, and prints them with
+ * `npm run bench [-- --json] [--no-peer] [--quick] [--docs-only] [extra folders...]`: fetches the
+ * corpora, measures full index (beside the peer), the 100k-line figure, incremental updates, cold
+ * start, MCP latency and tokens, the VS Code extension host, the graph explorer and the docs
+ * GraphRAG (ingestion rate, hybrid retrieval on 50k chunks), and prints them with
  * the machine and the corpus versions. It prints figures and target verdicts; it never fails on a
  * timing.
  */
 import { Workspace } from '../../extension/core/workspace';
 import { bundleChild } from './bundle';
-import { django, local, scratchCopy, zod, type Corpus } from './corpora';
+import { django, djangoDocs, local, scratchCopy, zod, type Corpus } from './corpora';
+import { measureDocs, renderDocs, type DocsFigures } from './measure_docs';
 import { measureColdStart, type ColdStartFigure } from './measure_cold_start';
 import { measure100k, measureIndex, type HundredK, type IndexFigure } from './measure_index';
 import { measureIncremental, type IncrementalFigure } from './measure_incremental';
@@ -25,6 +27,8 @@ interface Args {
   json: boolean;
   peer: boolean;
   quick: boolean;
+  /** Only the docs section (its corpus is separate from the code corpora). */
+  docsOnly: boolean;
   extra: string[];
 }
 
@@ -33,6 +37,7 @@ function parseArgs(argv: readonly string[]): Args {
     json: argv.includes('--json'),
     peer: !argv.includes('--no-peer'),
     quick: argv.includes('--quick'),
+    docsOnly: argv.includes('--docs-only'),
     extra: argv.filter((a) => !a.startsWith('--')),
   };
 }
@@ -52,6 +57,12 @@ async function main(): Promise<void> {
   const started = Date.now();
   const result: Record<string, unknown> = { machine: machine(), startedAt: new Date().toISOString() };
   const errors: string[] = [];
+  if (args.docsOnly) {
+    const docs = await docsSection(args, errors);
+    if (args.json) process.stdout.write(`${JSON.stringify({ ...result, docs, errors }, null, 2)}\n`);
+    else process.stdout.write(`${docs ? renderDocs(docs) : 'docs: n/a'}\n${errors.join('\n')}\n`);
+    return;
+  }
 
   log(args, 'fetching corpora');
   const corpora: Corpus[] = [];
@@ -124,11 +135,29 @@ async function main(): Promise<void> {
   log(args, 'explorer');
   const explorerFigure = await measureExplorer(dj, { quick: args.quick });
   result.explorer = explorerFigure;
+  const docsFigures = await docsSection(args, errors);
+  result.docs = docsFigures;
   result.errors = errors;
   result.durationS = Math.round((Date.now() - started) / 1000);
 
   if (args.json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
-  else process.stdout.write(`${render(result, index, hundredK, cold, incremental, mcp, tokens, errors)}\n\n${heading('VS Code extension host')}\n${renderVscode(vscodeFigure).join('\n')}\n\n${heading('Graph explorer')}\n${renderExplorer(explorerFigure).join('\n')}\n`);
+  else process.stdout.write(`${render(result, index, hundredK, cold, incremental, mcp, tokens, errors)}\n\n${heading('VS Code extension host')}\n${renderVscode(vscodeFigure).join('\n')}\n\n${heading('Graph explorer')}\n${renderExplorer(explorerFigure).join('\n')}\n${docsFigures ? `\n${renderDocs(docsFigures)}\n` : ''}`);
+}
+
+async function docsSection(args: Args, errors: string[]): Promise<DocsFigures | undefined> {
+  log(args, 'docs: fetching Django\'s HTML documentation');
+  let corpus: Corpus | undefined;
+  try {
+    corpus = await djangoDocs();
+  } catch (err) {
+    errors.push(`docs corpus: ${errorText(err)}`);
+  }
+  try {
+    return await measureDocs(corpus, (m) => log(args, m));
+  } catch (err) {
+    errors.push(`docs: ${errorText(err)}`);
+    return undefined;
+  }
 }
 
 function render(

@@ -1,0 +1,209 @@
+/**
+ * Docs figures
+ * ============
+ * Ingestion rate per format (extract + redact + chunk + mentions + BM25, the whole path a saved
+ * document takes) on real documents: Django's HTML documentation, the Markdown READMEs of this
+ * repository's npm dependencies, and the PDF fixtures (made by LibreOffice) repeated. Then
+ * hybrid_query latency on 50,000+ chunks: the real chunks' facts replicated under distinct paths
+ * until the corpus holds that many, queried with questions a Django user asks.
+ */
+import { copyFileSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { DocsIndex, type DocsState } from '../../extension/core/docs/docs_index';
+import { CodeGraph } from '../../extension/core/model/graph';
+import type { Corpus } from './corpora';
+import { fmt, heading, table, verdict } from './report';
+import { percentile, REPO_ROOT, round, SCRATCH_DIR } from './util';
+
+export interface IngestFigure {
+  format: string;
+  corpus: string;
+  files: number;
+  pages: number;
+  chunks: number;
+  seconds: number;
+  pagesPerSecond: number;
+}
+
+export interface HybridFigure {
+  chunks: number;
+  documents: number;
+  buildSeconds: number;
+  heapMb: number;
+  queries: number;
+  p50Ms: number;
+  p99Ms: number;
+}
+
+export interface DocsFigures {
+  ingest: IngestFigure[];
+  hybrid?: HybridFigure;
+}
+
+const QUERIES = [
+  'how do I create a custom user model',
+  'what does select_related do',
+  'serve static files in production',
+  'configure the database connection for PostgreSQL',
+  'how are migrations squashed',
+  'write a custom template tag',
+  'cross site request forgery protection',
+  'send email from a view',
+  'cache a view with per-view cache',
+  'how do signals work',
+  'paginate a queryset',
+  'validate a form field',
+  'ModelAdmin list_display',
+  'time zones and USE_TZ',
+  'translate strings in templates',
+  'upload files with a FileField',
+  'class based views ListView',
+  'run tests with the test client',
+  'database transactions atomic',
+  'password hashing algorithms',
+  'how to deploy with WSGI',
+  'middleware order',
+  'QuerySet.annotate aggregation',
+  'content types framework',
+  'security of session cookies',
+];
+
+const TARGET_CHUNKS = 50_000;
+
+/** Every file under `dir` whose name passes `keep`, root-relative, with its size and mtime. */
+function listDocs(dir: string, keep: (name: string) => boolean): { path: string; size: number; mtimeMs: number }[] {
+  const out: { path: string; size: number; mtimeMs: number }[] = [];
+  for (const entry of readdirSync(dir, { recursive: true })) {
+    const rel = String(entry).split('\\').join('/');
+    if (!keep(rel)) continue;
+    const st = statSync(join(dir, rel));
+    if (st.isFile()) out.push({ path: rel, size: st.size, mtimeMs: st.mtimeMs });
+  }
+  return out.sort((a, b) => (a.path < b.path ? -1 : 1));
+}
+
+async function ingest(format: string, corpus: string, dir: string, keep: (name: string) => boolean): Promise<{ figure: IngestFigure; docs: DocsIndex }> {
+  const found = listDocs(dir, keep);
+  const docs = new DocsIndex(dir, { include: ['*'] });
+  const graph = new CodeGraph();
+  const started = performance.now();
+  await docs.sync(graph, found);
+  const seconds = (performance.now() - started) / 1000;
+  let pages = 0;
+  for (const path of docs.documents()) pages += docs.facts(path)?.pages?.length ?? 1;
+  const chunks = docs.status().chunks;
+  return { figure: { format, corpus, files: docs.documents().length, pages, chunks, seconds: round(seconds, 2), pagesPerSecond: round(pages / seconds, 1) }, docs };
+}
+
+/** READMEs and docs of the npm dependencies: real Markdown, written by many hands. */
+function markdownCorpus(): string {
+  const dest = join(SCRATCH_DIR, 'docs-markdown');
+  rmSync(dest, { recursive: true, force: true });
+  const modules = join(REPO_ROOT, 'node_modules');
+  let n = 0;
+  for (const entry of readdirSync(modules, { recursive: true })) {
+    const rel = String(entry);
+    if (!/\.md$/i.test(rel) || /CHANGELOG|HISTORY|LICENSE/i.test(rel)) continue;
+    const out = join(dest, rel);
+    mkdirSync(join(out, '..'), { recursive: true });
+    copyFileSync(join(modules, rel), out);
+    if (++n >= 1000) break;
+  }
+  return dest;
+}
+
+/** The PDF fixtures, each copied `times` times. */
+function pdfCorpus(times: number): string | undefined {
+  const fixtures = join(REPO_ROOT, 'test', 'fixtures', 'docs');
+  const pdfs = readdirSync(fixtures, { recursive: true })
+    .map(String)
+    .filter((f) => f.endsWith('.pdf') && !/broken|truncated|encrypted|malformed/i.test(f));
+  if (pdfs.length === 0) return undefined;
+  const dest = join(SCRATCH_DIR, 'docs-pdf');
+  rmSync(dest, { recursive: true, force: true });
+  mkdirSync(dest, { recursive: true });
+  for (let i = 0; i < times; i++) for (const f of pdfs) copyFileSync(join(fixtures, f), join(dest, `${i}-${f.replace(/[\\/]/g, '_')}`));
+  return dest;
+}
+
+/** The facts of `docs` under copy prefixes until the chunks reach the target, then built and queried. */
+async function measureHybrid(sources: readonly DocsIndex[]): Promise<HybridFigure> {
+  const base: DocsState[] = sources.map((d) => d.state());
+  const perCopy = sources.reduce((n, d) => n + d.status().chunks, 0);
+  const copies = Math.max(1, Math.ceil(TARGET_CHUNKS / Math.max(1, perCopy)));
+  const state: DocsState = { files: {}, facts: [], tags: {}, skipped: [] };
+  for (let c = 0; c < copies; c++) {
+    for (const s of base) {
+      for (const f of s.facts) {
+        const path = `copy${c}/${relative('', f.path)}`;
+        state.files[path] = s.files[f.path]!;
+        state.facts.push({ ...f, path });
+      }
+    }
+  }
+  const docs = new DocsIndex(SCRATCH_DIR, { include: ['*'] });
+  const graph = new CodeGraph();
+  global.gc?.();
+  const heapBefore = process.memoryUsage().heapUsed;
+  const started = performance.now();
+  docs.restore(state);
+  docs.relink(graph);
+  const buildSeconds = (performance.now() - started) / 1000;
+  const heapMb = (process.memoryUsage().heapUsed - heapBefore) / 1e6;
+  for (const q of QUERIES.slice(0, 3)) await docs.query(graph, q); // warm
+  const samples: number[] = [];
+  for (let round_ = 0; round_ < 4; round_++) {
+    for (const q of QUERIES) {
+      const t = performance.now();
+      await docs.query(graph, q, { k: 8, hops: 1 });
+      samples.push(performance.now() - t);
+    }
+  }
+  return {
+    chunks: docs.status().chunks,
+    documents: docs.documents().length,
+    buildSeconds: round(buildSeconds, 1),
+    heapMb: Math.round(heapMb),
+    queries: samples.length,
+    p50Ms: round(percentile(samples, 50), 1),
+    p99Ms: round(percentile(samples, 99), 1),
+  };
+}
+
+export async function measureDocs(djangoDocs: Corpus | undefined, log: (m: string) => void): Promise<DocsFigures> {
+  const ingested: { figure: IngestFigure; docs: DocsIndex }[] = [];
+  if (djangoDocs) {
+    log('docs: ingesting Django HTML documentation');
+    ingested.push(await ingest('HTML', djangoDocs.origin, djangoDocs.dir, (p) => p.endsWith('.html')));
+  }
+  log('docs: ingesting Markdown READMEs of node_modules');
+  ingested.push(await ingest('Markdown', 'READMEs and docs of this repository\'s npm dependencies', markdownCorpus(), (p) => p.endsWith('.md')));
+  const pdf = pdfCorpus(20);
+  if (pdf) {
+    log('docs: ingesting PDFs');
+    ingested.push(await ingest('PDF', 'test/fixtures/docs PDFs (LibreOffice), 20 copies', pdf, (p) => p.endsWith('.pdf')));
+  }
+  log('docs: hybrid_query on 50k chunks');
+  const hybrid = await measureHybrid(ingested.filter((i) => i.figure.format !== 'PDF').map((i) => i.docs));
+  return { ingest: ingested.map((i) => i.figure), hybrid };
+}
+
+export function renderDocs(f: DocsFigures): string {
+  const out = [heading('Docs GraphRAG')];
+  out.push(
+    table(
+      ['format', 'corpus', 'files', 'pages', 'chunks', 'seconds', 'pages/s'],
+      f.ingest.map((i) => [i.format, i.corpus, i.files, i.pages, i.chunks, fmt(i.seconds), fmt(i.pagesPerSecond)]),
+    ),
+  );
+  if (f.hybrid) {
+    const h = f.hybrid;
+    out.push(
+      table(
+        ['chunks', 'documents', 'build s', 'heap MB', 'queries', 'p50 ms', 'p99 ms', 'target p99 < 100 ms'],
+        [[h.chunks, h.documents, fmt(h.buildSeconds), h.heapMb, h.queries, fmt(h.p50Ms), fmt(h.p99Ms), verdict(h.p99Ms < 100)]],
+      ),
+    );
+  }
+  return out.join('\n');
+}
