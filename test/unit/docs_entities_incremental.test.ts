@@ -43,10 +43,15 @@ describe('EntityIndex incremental equals fresh', () => {
   before(async () => {
     ws = await indexFixture('docs_golden/project');
     for (const page of Object.keys(loadTruth().pages)) versions.set(page, variants(page, await chunksOf(page)));
-    // Two extra pages that share mined terms, so the mined set changes as they come and go.
+    // Extra pages that share mined terms and spell them differently, so the mined set changes as they come and go.
     for (const n of [1, 2, 3]) {
       const path = `docs/extra/${n}.md`;
-      versions.set(path, [[makeChunk(`Rate limiter\n\nThe **rate limiter** and the **token bucket** in ${n}.`, { path, headings: ['Extra', 'Rate limiter'] })], []]);
+      versions.set(path, [
+        [makeChunk(`Rate limiter\n\nThe **rate limiter** and the **token bucket** in ${n}.`, { path, headings: ['Extra', 'Rate limiter'] })],
+        // Spellings one edit apart: the merged groups and their names move as pages come and go.
+        [makeChunk(`Limits\n\nThe **rate limiters** and **token buckets** of ${n}; a **rate-limiter** too.`, { path, headings: ['Extra', 'Limits'] })],
+        [],
+      ]);
     }
   });
   after(() => ws.close());

@@ -76,6 +76,8 @@ interface DocState {
   shares: Map<string, Share>;
   /** Whether mentions/relations/shares reflect the current chunks under `stamp`. */
   fresh: boolean;
+  /** mentions and relations with merged spellings applied, for the spelling groups of `remapKey`. */
+  out?: { remapKey: string; mentions: LinkedMention[]; relations: DocRelation[] };
 }
 
 interface Total {
@@ -98,6 +100,12 @@ export class EntityIndex {
   /** The last result, kept while no document was re-read or dropped and no spelling group moved. */
   private assembled: { remapKey: string; result: EntityResult } | undefined;
   private changed = true;
+  /** Built entities by id, and the ids whose totals moved since they were built. */
+  private readonly entityCache = new Map<string, DocEntity>();
+  private readonly touched = new Set<string>();
+  /** entity id → the keys whose totals it gathers (itself, and merged spellings). */
+  private readonly members = new Map<string, string[]>();
+  private sortedEntityIds: string[] | undefined;
   private readonly opts: LinkOptions;
 
   constructor(private readonly options: EntityIndexOptions = {}) {
@@ -226,11 +234,13 @@ export class EntityIndex {
     doc.relations = relations;
     doc.shares = shares;
     doc.fresh = true;
+    delete doc.out;
     this.changed = true;
   }
 
   private addShares(path: string, shares: Map<string, Share>): void {
     for (const [id, s] of shares) {
+      this.touched.add(id);
       let t = this.totals.get(id);
       if (!t) {
         t = { count: 0, surfaces: new Map(), types: new Map(), definitions: new Map() };
@@ -246,6 +256,7 @@ export class EntityIndex {
 
   private subtract(shares: Map<string, Share>): void {
     for (const [id, s] of shares) {
+      this.touched.add(id);
       const t = this.totals.get(id);
       if (!t) continue;
       t.count -= s.count;
@@ -268,59 +279,105 @@ export class EntityIndex {
     const remapKey = [...groups].map(([a, b]) => `${a}>${b}`).sort().join(' ');
     if (!this.changed && this.assembled?.remapKey === remapKey) return this.assembled.result;
 
-    const mentions: LinkedMention[] = [];
-    const relations: DocRelation[] = [];
+    const mentionParts: LinkedMention[][] = [];
+    const relationParts: DocRelation[][] = [];
     for (const path of this.sortedPaths) {
       const doc = this.docs.get(path)!;
-      for (const m of doc.mentions) {
-        const to = remap.get(m.target);
-        mentions.push(to ? { ...m, target: to, via: 'alias' } : m);
-      }
-      for (const r of doc.relations) {
-        const s = remap.get(r.source) ?? r.source;
-        const t = remap.get(r.target) ?? r.target;
-        if (s === t) continue;
-        relations.push(s === r.source && t === r.target ? r : { ...r, source: s, target: t });
-      }
+      if (doc.out?.remapKey !== remapKey) doc.out = { remapKey, ...applyRemap(doc, remap) };
+      mentionParts.push(doc.out.mentions);
+      relationParts.push(doc.out.relations);
     }
-    const result = { mentions, entities: this.entities(remap), relations };
+    const mentions = flatten(mentionParts);
+    const relations = flatten(relationParts);
+    const result = { mentions, entities: this.entities(remap, this.assembled?.remapKey !== remapKey), relations };
     this.assembled = { remapKey, result };
     this.changed = false;
     return result;
   }
 
-  private entities(remap: Map<string, string>): DocEntity[] {
-    const merged = new Map<string, Total[]>();
-    for (const [id, t] of this.totals) {
-      const to = remap.get(id) ?? id;
-      const list = merged.get(to) ?? [];
-      list.push(t);
-      merged.set(to, list);
-    }
-    const out: DocEntity[] = [];
-    for (const [id, parts] of merged) {
-      const surfaces = new Map<string, number>();
-      const types = new Map<string, number>();
-      let count = 0;
-      let definition: { text: string; order: string } | undefined;
-      for (const t of parts) {
-        count += t.count;
-        for (const [k, n] of t.surfaces) bump(surfaces, k, n);
-        for (const [k, n] of t.types) bump(types, k, n);
-        for (const [path, d] of t.definitions) {
-          const order = `${path}\u0000${String(d.line).padStart(9, '0')}`;
-          if (!definition || order < definition.order) definition = { text: d.text, order };
-        }
+  /**
+   * The entity list. With the spelling groups unchanged only the entities whose totals moved
+   * are rebuilt, and the sorted id list changes only by the ids that came or went.
+   */
+  private entities(remap: Map<string, string>, remapChanged: boolean): DocEntity[] {
+    if (remapChanged || !this.sortedEntityIds) {
+      this.entityCache.clear();
+      this.members.clear();
+      for (const id of this.totals.keys()) {
+        const to = remap.get(id) ?? id;
+        const list = this.members.get(to) ?? [];
+        list.push(id);
+        this.members.set(to, list);
       }
-      const names = [...surfaces].sort((a, b) => b[1] - a[1] || cmp(a[0], b[0]));
-      const name = names[0]?.[0] ?? id.slice('entity:'.length);
-      const type = [...types].sort((a, b) => b[1] - a[1] || cmp(a[0], b[0]))[0]?.[0] ?? 'term';
-      const e: DocEntity = { id, name, aliases: names.slice(1).map(([s]) => s).sort(), type, mentionCount: count };
-      if (definition) e.definition = definition.text;
-      out.push(e);
+      for (const [to, ids] of this.members) this.entityCache.set(to, this.buildEntity(to, ids));
+      this.sortedEntityIds = [...this.members.keys()].sort(cmp);
+    } else {
+      const stale = new Set<string>();
+      for (const id of this.touched) stale.add(remap.get(id) ?? id);
+      for (const to of stale) {
+        // With the groups unchanged a group keeps its members; a key seen for the first time is its own.
+        const ids = [...new Set([...(this.members.get(to) ?? []), to])].filter((id) => this.totals.has(id));
+        const had = this.members.has(to);
+        if (ids.length === 0) {
+          this.members.delete(to);
+          this.entityCache.delete(to);
+          if (had) this.sortedEntityIds.splice(lowerBound(this.sortedEntityIds, to), 1);
+          continue;
+        }
+        this.members.set(to, ids);
+        this.entityCache.set(to, this.buildEntity(to, ids));
+        if (!had) this.sortedEntityIds.splice(lowerBound(this.sortedEntityIds, to), 0, to);
+      }
     }
-    return out.sort((a, b) => cmp(a.id, b.id));
+    this.touched.clear();
+    return this.sortedEntityIds.map((id) => this.entityCache.get(id)!);
   }
+
+  private buildEntity(id: string, members: readonly string[]): DocEntity {
+    const surfaces = new Map<string, number>();
+    const types = new Map<string, number>();
+    let count = 0;
+    let definition: { text: string; order: string } | undefined;
+    for (const m of members) {
+      const t = this.totals.get(m)!;
+      count += t.count;
+      for (const [k, n] of t.surfaces) bump(surfaces, k, n);
+      for (const [k, n] of t.types) bump(types, k, n);
+      for (const [path, d] of t.definitions) {
+        const order = `${path}\u0000${String(d.line).padStart(9, '0')}`;
+        if (!definition || order < definition.order) definition = { text: d.text, order };
+      }
+    }
+    const names = [...surfaces].sort((a, b) => b[1] - a[1] || cmp(a[0], b[0]));
+    const name = names[0]?.[0] ?? id.slice('entity:'.length);
+    const type = [...types].sort((a, b) => b[1] - a[1] || cmp(a[0], b[0]))[0]?.[0] ?? 'term';
+    const e: DocEntity = { id, name, aliases: names.slice(1).map(([x]) => x).sort(), type, mentionCount: count };
+    if (definition) e.definition = definition.text;
+    return e;
+  }
+}
+
+function applyRemap(doc: DocState, remap: ReadonlyMap<string, string>): { mentions: LinkedMention[]; relations: DocRelation[] } {
+  if (remap.size === 0) return { mentions: doc.mentions, relations: doc.relations };
+  const mentions = doc.mentions.map((m) => {
+    const to = remap.get(m.target);
+    return to ? { ...m, target: to, via: 'alias' } : m;
+  });
+  const relations: DocRelation[] = [];
+  for (const r of doc.relations) {
+    const s = remap.get(r.source) ?? r.source;
+    const t = remap.get(r.target) ?? r.target;
+    if (s === t) continue;
+    relations.push(s === r.source && t === r.target ? r : { ...r, source: s, target: t });
+  }
+  return { mentions, relations };
+}
+
+/** Concatenates in batches: one concat call per few thousand documents keeps the argument list short. */
+function flatten<T>(parts: T[][]): T[] {
+  let out: T[] = [];
+  for (let i = 0; i < parts.length; i += 4096) out = out.concat(...parts.slice(i, i + 4096));
+  return out;
 }
 
 function invalid(c: Chunk): string | undefined {
@@ -356,3 +413,15 @@ function sameList(a: readonly string[], b: readonly string[]): boolean {
 }
 
 const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The index of the first element of a sorted array not below `x`. */
+function lowerBound(sorted: readonly string[], x: string): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
