@@ -243,6 +243,17 @@ describe('linking', () => {
     assert.deepEqual(got, ['payment_client py:app.api:PaymentClient normalised', 'PaymentClients py:app.api:PaymentClient edit']);
   });
 
+  it('takes candidates from the vector hook when one is given', () => {
+    assert.deepEqual(links(g, 'Use `pay_client_gw` here.'), ['pay_client_gw → entity:pay-client-gw']);
+    const calls: string[] = [];
+    const hook = (a: string, b: string): number => {
+      calls.push(`${a}|${b}`);
+      return b === 'payment client' ? 0.95 : 0.1;
+    };
+    assert.deepEqual(links(g, 'Use `pay_client_gw` here.', {}, { vectorSimilarity: hook }), ['pay_client_gw → py:app.api:PaymentClient']);
+    assert.ok(calls.includes('pay client gw|payment client'), calls.join(', '));
+  });
+
   it('links record ids to adr nodes and keeps versions away from code', () => {
     assert.deepEqual(links(g, 'Decided in ADR-0003 for v1.2.3.'), ['ADR-0003 → adr:docs/adr/0003-use-redis.md', 'v1.2.3 → entity:v1.2.3']);
   });
