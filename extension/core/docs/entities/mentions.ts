@@ -62,6 +62,7 @@ function fingerprint(terms: readonly string[]): string {
 const PRIORITY: Record<MentionSource, number> = { code_span: 0, pattern: 1, link: 2, gazetteer: 3, token: 4, heading: 5, emphasis: 6, ngram: 7 };
 const LITERAL = /^(?:-?\d+(?:\.\d+)?%?|true|false|null|none|None|undefined|nil|yes|no|on|off)$/;
 const WORD_RE = /[\p{L}\p{N}_][\p{L}\p{N}_.+#-]*/gu;
+const NEXT_WORD = /[ \t]+([\p{L}\p{N}_][\p{L}\p{N}_.+#-]*)/uy;
 
 /** Code spans, located in the text in order (the n-th `x` span is the n-th `x` in the text). */
 function codeSpanCandidates(chunk: Chunk, out: Candidate[]): void {
@@ -178,31 +179,39 @@ function patternCandidates(text: string, out: Candidate[]): void {
 /** Mined terms in plain text: case-insensitive, whole words, the longest term at each word. */
 function termCandidates(text: string, terms: TermSet, out: Candidate[]): void {
   if (terms.terms.size === 0) return;
-  const words: { w: string; start: number; end: number }[] = [];
   WORD_RE.lastIndex = 0;
   for (let m = WORD_RE.exec(text); m; m = WORD_RE.exec(text)) {
-    let w = m[0];
-    let end = m.index + w.length;
-    const trimmed = w.replace(/[.\-]+$/, '');
-    end -= w.length - trimmed.length;
-    w = trimmed;
-    words.push({ w: w.toLowerCase(), start: m.index, end });
-  }
-  for (let i = 0; i < words.length; i++) {
-    const lengths = terms.firstWords.get(words[i]!.w);
+    const first = trimWord(m[0]);
+    const lengths = terms.firstWords.get(first.toLowerCase());
     if (!lengths) continue;
+    // Only now read the words that follow (separated by spaces alone): most words start no term.
+    const words = [first.toLowerCase()];
+    const ends = [m.index + first.length];
+    let pos = m.index + m[0].length;
+    for (let k = 1; k < lengths[0]! && first.length === m[0].length; k++) {
+      NEXT_WORD.lastIndex = pos;
+      const n = NEXT_WORD.exec(text);
+      if (!n) break;
+      const w = trimWord(n[1]!);
+      words.push(w.toLowerCase());
+      ends.push(n.index + n[0].length - (n[1]!.length - w.length));
+      pos = NEXT_WORD.lastIndex;
+      if (w.length !== n[1]!.length) break; // `rate limiter.`: the sentence ends here
+    }
     for (const n of lengths) {
-      if (i + n > words.length) continue;
-      let key = words[i]!.w;
-      for (let k = 1; k < n; k++) key += ` ${words[i + k]!.w}`;
-      if (!terms.terms.has(key)) continue;
-      const start = words[i]!.start;
-      const end = words[i + n - 1]!.end;
-      out.push({ surface: text.slice(start, end), start, end, source: 'ngram', type: 'term' });
-      i += n - 1;
+      if (n > words.length || !terms.terms.has(words.slice(0, n).join(' '))) continue;
+      const end = ends[n - 1]!;
+      out.push({ surface: text.slice(m.index, end), start: m.index, end, source: 'ngram', type: 'term' });
+      WORD_RE.lastIndex = end;
       break;
     }
   }
+}
+
+/** `limiter.` → `limiter`: a word's trailing dots and dashes are punctuation. */
+function trimWord(w: string): string {
+  const last = w.charCodeAt(w.length - 1);
+  return last === 46 || last === 45 ? w.replace(/[.-]+$/, '') : w;
 }
 
 /** All mention candidates of a chunk, non-overlapping, in text order. */

@@ -56,13 +56,12 @@ export class EntityMerger {
 
   /** Whether two keys name one entity. */
   same(a: string, b: string): boolean {
-    if (differsInDigits(a, b)) return false;
     const fa = a.replace(/-/g, ' ');
     const fb = b.replace(/-/g, ' ');
-    if (editWithinOne(fa, fb)) return true;
+    if (editWithinOne(fa, fb)) return !differsInDigits(a, b);
     const wa = words(a);
     const wb = words(b);
-    if (wa.size < 2 || wb.size < 2) return false;
+    if (wa.size < 2 || wb.size < 2 || differsInDigits(a, b)) return false;
     const s = this.vector ? Math.max(similarity(fa, fb), this.vector(fa, fb)) : similarity(fa, fb);
     return jaccard(wa, wb) >= ENTITY_MERGE_JACCARD && s >= ENTITY_MERGE_SIMILARITY;
   }
