@@ -200,6 +200,9 @@ export async function measurePage(openUrl: string, options: { settleMs: number; 
     page.on('pageerror', (e) => errors.push(e.message ?? String(e)));
     await page.goto(openUrl);
     await waitForSettled(page, options.settleMs);
+    // The picture as the layout left it, before the fps window moves the camera about.
+    await new Promise((r) => setTimeout(r, 300));
+    if (options.screenshot) await page.screenshot({ path: options.screenshot });
     const figure = await page.evaluate(async (ms: number) => {
       const x = (globalThis as unknown as { __kgExplorer: ExplorerHooks }).__kgExplorer;
       const l = x.layout();
@@ -225,7 +228,6 @@ export async function measurePage(openUrl: string, options: { settleMs: number; 
         hoverLeaveMs: hover.leaveMs,
       };
     }, options.fpsMs);
-    if (options.screenshot) await page.screenshot({ path: options.screenshot });
     return { figure, errors };
   } finally {
     await browser.close();

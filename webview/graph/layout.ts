@@ -32,6 +32,7 @@ export class LayoutRunner {
   private frame: number | undefined;
   private timer: number | undefined;
   private lastApply = 0;
+  private last: LayoutProgress = { running: false, iterations: 0, elapsedMs: 0, settled: false };
 
   constructor(
     private readonly graph: ExplorerGraph,
@@ -88,7 +89,7 @@ export class LayoutRunner {
       transfer.push(fixed.buffer);
     }
     worker.postMessage(start, transfer);
-    this.onProgress({ running: true, iterations: 0, elapsedMs: 0, settled: false });
+    this.onProgress((this.last = { running: true, iterations: 0, elapsedMs: 0, settled: false }));
   }
 
   /** Milliseconds between two applied ticks: a redraw of a 10k-node graph costs far more than one of 100. */
@@ -136,7 +137,7 @@ export class LayoutRunner {
       }
       return a;
     }, { attributes: ['x', 'y'] });
-    this.onProgress({ running: !tick.done, iterations: tick.iterations, elapsedMs: tick.elapsedMs, settled: tick.settled, coarseMs: tick.coarseMs, iterationMs: tick.iterationMs });
+    this.onProgress((this.last = { running: !tick.done, iterations: tick.iterations, elapsedMs: tick.elapsedMs, settled: tick.settled, coarseMs: tick.coarseMs, iterationMs: tick.iterationMs }));
     if (tick.done) this.stop();
   }
 
@@ -148,6 +149,8 @@ export class LayoutRunner {
     if (!this.worker) return;
     this.worker.terminate();
     this.worker = undefined;
+    // Stopped before it was done (a diff, a drag): say so, or the view would wait for it.
+    if (this.last.running) this.onProgress((this.last = { ...this.last, running: false }));
   }
 
   get running(): boolean {

@@ -30,7 +30,7 @@ import type { EdgeData, ExplorerGraph, NodeData } from '../model/graph_data';
 import { deriveView, nodeVisible, reduceEdge, reduceNode, withHover, type DerivedView, type Palette, type ViewState } from '../model/reducers';
 
 /** Up to this many nodes hover fades the rest of the graph (a full redraw); above, it only highlights. */
-export const FADE_MAX = 2000;
+export const FADE_MAX = 500;
 
 export interface GraphViewEvents {
   select(id: string | undefined): void;
@@ -53,37 +53,61 @@ export function scaleFor(order: number, size: number): { nodeSize: number; arrow
 }
 
 /**
- * Lighter frames while the camera moves, for big graphs. Nothing can be hovered or clicked then,
- * so the picking pass (every node drawn a second time into an offscreen texture, for hit tests) is
- * skipped, and so is the fresh full-size picking texture sigma allocates for it on every frame.
- * And the layers that are empty while moving (edges and labels are not drawn, nothing is hovered)
- * are hidden: sigma stacks seven full-size canvases, and a machine without a GPU composites each
- * of them on every frame, drawn or not: measured on Django, sigma's own render took ~1 ms a frame
- * while the frame rate stayed far below 60. The frame after the move draws and shows it all again.
- * Sigma has no setting for these: it reaches into sigma's node programs and its texture reset, and
- * hides canvases from sigma's `getCanvases()`.
+ * Lighter frames for big graphs, while the camera moves and while the layout settles.
+ *
+ * While the camera moves nothing can be hovered or clicked, so the picking pass (every node drawn
+ * a second time into an offscreen texture, for hit tests) is skipped, and so is the fresh
+ * full-size picking texture sigma allocates for it on every frame. And the layers that are empty
+ * while moving (edges and labels are not drawn, nothing is hovered) are hidden: sigma stacks seven
+ * full-size canvases, and a machine without a GPU composites each of them on every frame, drawn or
+ * not: measured on Django, sigma's own render took ~1 ms a frame while the frame rate stayed far
+ * below 60. The frame after the move draws and shows it all again.
+ *
+ * While the layout settles (`settling`) the nodes move on every tick, and drawing tens of
+ * thousands of edges and the labels each time took the CPU the layout's worker needed: edges and
+ * labels wait until it is done; nodes stay clickable.
+ *
+ * Sigma has no setting for these: it reaches into sigma's node and edge programs, its texture
+ * reset and its label pass, and hides canvases from sigma's `getCanvases()`.
  */
-function lightenMovingFrames(sigma: Sigma<NodeData, EdgeData>): void {
-  const inner = sigma as unknown as { nodePrograms: Record<string, { pickProgram: unknown }>; resetWebGLTexture(id: string): unknown };
+function lightenFrames(sigma: Sigma<NodeData, EdgeData>): { settling(on: boolean): void } {
+  type Program = { pickProgram: unknown; render(params: unknown): void };
+  const inner = sigma as unknown as {
+    nodePrograms: Record<string, Program>;
+    edgePrograms: Record<string, Program>;
+    resetWebGLTexture(id: string): unknown;
+    renderLabels(): unknown;
+  };
   const programs = inner.nodePrograms;
   const saved = new Map<string, unknown>();
   const reset = inner.resetWebGLTexture.bind(sigma);
+  const labels = inner.renderLabels.bind(sigma);
   const canvases = sigma.getCanvases();
   // Edge labels are never drawn here: that layer need not be composited at all.
   if (canvases.edgeLabels) canvases.edgeLabels.style.display = 'none';
-  const emptyWhileMoving = ['edges', 'labels', 'hovers', 'hoverNodes'].map((k) => canvases[k]).filter((c): c is HTMLCanvasElement => c !== undefined);
+  const layers = (names: string[]): HTMLCanvasElement[] => names.map((k) => canvases[k]).filter((c): c is HTMLCanvasElement => c !== undefined);
+  const emptyWhileMoving = layers(['edges', 'labels', 'hovers', 'hoverNodes']);
+  const emptyWhileSettling = layers(['edges', 'labels']);
   let moving = false;
-  let hidden = false;
-  const show = (visible: boolean): void => {
-    if (hidden === !visible) return;
-    hidden = !visible;
-    for (const c of emptyWhileMoving) c.style.visibility = visible ? '' : 'hidden';
+  let settling = false;
+  const hide = (which: HTMLCanvasElement[]): void => {
+    for (const c of new Set([...emptyWhileMoving, ...emptyWhileSettling])) {
+      const visibility = which.includes(c) ? 'hidden' : '';
+      if (c.style.visibility !== visibility) c.style.visibility = visibility;
+    }
   };
   inner.resetWebGLTexture = (id: string) => (moving ? sigma : reset(id));
+  inner.renderLabels = () => (settling ? sigma : labels());
+  for (const program of Object.values(inner.edgePrograms)) {
+    const render = program.render.bind(program);
+    program.render = (params) => {
+      if (!settling) render(params);
+    };
+  }
   sigma.on('beforeRender', () => {
     const mouse = sigma.getMouseCaptor();
     moving = sigma.getCamera().isAnimated() || mouse.isMoving || mouse.draggedEvents > 0 || mouse.currentWheelDirection !== 0;
-    show(!moving);
+    hide(moving ? emptyWhileMoving : settling ? emptyWhileSettling : []);
     if (!moving) return;
     for (const [type, program] of Object.entries(programs)) {
       saved.set(type, program.pickProgram);
@@ -98,7 +122,18 @@ function lightenMovingFrames(sigma: Sigma<NodeData, EdgeData>): void {
     }
     saved.clear();
   });
+  return {
+    settling: (on) => {
+      if (on === settling) return;
+      settling = on;
+      // Done: draw the edges and labels that waited.
+      if (!on) sigma.scheduleRender();
+    },
+  };
 }
+
+/** Above this many nodes edges and labels wait for the layout to settle (see lightenFrames). */
+const QUIET_LAYOUT = 5000;
 
 /** Room kept free around the framed nodes, and on the right for their labels, in pixels. */
 const FIT_PADDING = 24;
@@ -117,6 +152,7 @@ export class GraphView {
   /** The camera follows `fit` (resize, layout steps) until the person moves it. */
   private autoFit = true;
   private fitPending = false;
+  private frames: { settling(on: boolean): void } | undefined;
   /** True while `fit` moves the camera, so its own moves do not count as the person's. */
   private settingCamera = false;
   private insets = { left: 0, right: 0 };
@@ -157,7 +193,7 @@ export class GraphView {
         return reduceEdge(this.derived, this.palette, a, s, t, this.visible(s), this.visible(t), scale.arrows);
       },
     });
-    if (scale.points && scale.hideOnMove) lightenMovingFrames(this.sigma);
+    if (scale.points && scale.hideOnMove) this.frames = lightenFrames(this.sigma);
     this.wireMouse();
     this.wireCamera();
     this.resizeObserver = new ResizeObserver(() => {
@@ -234,8 +270,9 @@ export class GraphView {
   }
 
   /** Fit again once sigma has processed the positions the layout just wrote (if the camera still follows). */
-  layoutMoved(): void {
+  layoutMoved(running: boolean): void {
     if (this.autoFit) this.fitPending = true;
+    this.frames?.settling(running && this.graph.order > QUIET_LAYOUT);
   }
 
   private wireCamera(): void {

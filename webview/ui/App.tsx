@@ -68,7 +68,7 @@ export function App({ client }: { client: ExplorerClient }) {
           setGraph(g);
           layout.current = new LayoutRunner(g, (status) => {
             dispatch({ type: 'layout', status });
-            gvRef.current?.layoutMoved();
+            gvRef.current?.layoutMoved(status.running);
           });
           if (g.order > 0) layout.current.start(LAYOUT_MS);
           return;
