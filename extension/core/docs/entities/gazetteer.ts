@@ -344,7 +344,6 @@ function plainTextAllowed(key: string, form: KeyForm): boolean {
   return !isCommonWord(key);
 }
 
-/** `Client.send()` → `Client.send`; `api.py:42` → `api.py`; `Client#send`, `Client::send` → `Client.send`. */
 /**
  * Incoming edges the code and the decisions made: the docs' own mentions (and memory, LLM edges)
  * must not feed back into the popularity they are linked by, or an update would differ from a
@@ -358,6 +357,7 @@ function codeInDegree(graph: CodeGraph, id: string): number {
   return n;
 }
 
+/** `Client.send()` → `Client.send`; `api.py:42` → `api.py`; `Client#send`, `Client::send` → `Client.send`. */
 export function cleanSurface(surface: string): string {
   return surface
     .trim()

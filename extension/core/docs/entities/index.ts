@@ -14,4 +14,5 @@ export * from './merge';
 export * from './ngrams';
 export * from './patterns';
 export * from './relations';
+export * from './structure';
 export * from './words';
