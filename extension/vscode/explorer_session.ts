@@ -181,7 +181,7 @@ export class ExplorerSession implements vscode.Disposable {
     });
   }
 
-  /** Sends the active folder's whole graph (on ready, or when the shown folder closed). */
+  /** Sends the active folder's graph, whole or (above the size limit) its overview: on ready, or when the shown folder closed. */
   private init(): void {
     for (const d of this.folderDisposables) d.dispose();
     this.folderDisposables = [];
