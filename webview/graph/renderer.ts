@@ -83,8 +83,6 @@ function lightenFrames(sigma: Sigma<NodeData, EdgeData>): { settling(on: boolean
   const reset = inner.resetWebGLTexture.bind(sigma);
   const labels = inner.renderLabels.bind(sigma);
   const canvases = sigma.getCanvases();
-  // Edge labels are never drawn here: that layer need not be composited at all.
-  if (canvases.edgeLabels) canvases.edgeLabels.style.display = 'none';
   const layers = (names: string[]): HTMLCanvasElement[] => names.map((k) => canvases[k]).filter((c): c is HTMLCanvasElement => c !== undefined);
   const emptyWhileMoving = layers(['edges', 'labels', 'hovers', 'hoverNodes']);
   const emptyWhileSettling = layers(['edges', 'labels']);
@@ -193,6 +191,9 @@ export class GraphView {
         return reduceEdge(this.derived, this.palette, a, s, t, this.visible(s), this.visible(t), scale.arrows);
       },
     });
+    // Edge labels are never drawn here: that layer need not be composited at all, in any graph.
+    const edgeLabels = this.sigma.getCanvases().edgeLabels;
+    if (edgeLabels) edgeLabels.style.display = 'none';
     if (scale.points && scale.hideOnMove) this.frames = lightenFrames(this.sigma);
     this.wireMouse();
     this.wireCamera();
