@@ -14,6 +14,8 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { docsSearch, explainEntity, entityLookup, fileContext } from '../../extension/core/query';
 import { Workspace } from '../../extension/core/workspace';
+import { ToolContext } from '../../extension/mcp/context';
+import { findTool } from '../../extension/mcp/tools';
 import { expectUpdatesEqualRebuild } from '../helpers/incremental';
 import { copyFixture, FIXTURES, targets } from '../helpers/workspace';
 
@@ -80,6 +82,18 @@ describe('docs in the workspace', () => {
       }
     }
     assert.ok(ws.status().docs!.redactions >= 2);
+  });
+
+  it('answers the search tool with names and the best doc chunks, and only names when kinds leave docs out', async () => {
+    const { ws } = await indexed();
+    const ctx = new ToolContext(ws, { follow: async () => undefined });
+    const search = findTool('search')!;
+    const both = await search.call(ctx, { query: 'idempotency key' });
+    assert.ok(both.ok);
+    const docs = (both.result as { docs?: { at: string }[] }).docs ?? [];
+    assert.ok(docs.some((d) => d.at.startsWith('docs/design.md:')), JSON.stringify(docs));
+    const names = await search.call(ctx, { query: 'idempotency key', kinds: ['class'] });
+    assert.ok(names.ok && !('docs' in names.result));
   });
 
   it('lists the documents that mention a code file in its file_context', async () => {

@@ -111,7 +111,7 @@ export class DocsIndex {
   private readonly chunks = new Map<string, Chunk>();
   private readonly duplicates = new NearDuplicateIndex();
   private readonly entityIndex = new EntityIndex();
-  private readonly lexical = new Bm25Index();
+  private readonly lexicalIndex = new Bm25Index();
   private readonly owned = new OwnedSubgraph();
   private result: EntityResult = { mentions: [], entities: [], relations: [] };
   private mentionMap = new MentionMap(this.result, () => undefined);
@@ -330,7 +330,7 @@ export class DocsIndex {
         weights: this.config.weights,
       },
       {
-        lexical: this.lexical,
+        lexical: this.lexicalIndex,
         ...(embeddings && vectors && vectors.size > 0
           ? { vectors: { store: vectors, embedQuery: async (q: string) => (await embeddings.embed([q]))[0]! } }
           : {}),
@@ -340,6 +340,15 @@ export class DocsIndex {
     );
     if (!tagged) return result;
     return { ...result, chunks: result.chunks.filter((h) => tagged.has(h.chunk.path)).slice(0, options.k ?? 10) };
+  }
+
+  /** The best chunks by BM25 alone: cheap enough to ride along with every name search. */
+  lexical(text: string, k: number): { chunk: Chunk; score: number }[] {
+    this.rebuildDirty();
+    return this.lexicalIndex.search(text, k).flatMap((h) => {
+      const chunk = this.chunks.get(h.id);
+      return chunk ? [{ chunk, score: h.score }] : [];
+    });
   }
 
   /** Turns vectors on (or off, with undefined); every chunk is queued for embedding. */
@@ -488,7 +497,7 @@ export class DocsIndex {
       e.chunks = uniqueIds(chunkDocument(e.facts, { skipBlocks: new Set(skip) }));
       for (const c of e.chunks) {
         this.chunks.set(c.id, c);
-        this.lexical.add({ id: c.id, text: c.text, prelude: c.prelude });
+        this.lexicalIndex.add({ id: c.id, text: c.text, prelude: c.prelude });
         if (this.embeddings) this.pendingVectors.add(c.id);
       }
       this.entityIndex.setDoc(path, e.chunks);
@@ -500,7 +509,7 @@ export class DocsIndex {
   private dropChunks(chunks: readonly Chunk[]): void {
     for (const c of chunks) {
       this.chunks.delete(c.id);
-      this.lexical.remove(c.id);
+      this.lexicalIndex.remove(c.id);
       this.vectors?.remove(c.id);
       this.pendingVectors.delete(c.id);
     }

@@ -40,6 +40,8 @@ export interface DocsSearchOptions extends DocsQueryOptions {
 }
 
 const SNIPPET_CHARS = 360;
+/** Beside name hits a chunk is a pointer, not the answer: shorter. */
+const SEARCH_SNIPPET_CHARS = 200;
 
 export async function docsSearch(graph: CodeGraph, docs: DocsIndex, options: DocsSearchOptions): Promise<DocsSearchResult> {
   const where = 'query/docsSearch';
@@ -63,6 +65,19 @@ export async function docsSearch(graph: CodeGraph, docs: DocsIndex, options: Doc
   };
   if (docs.documents().length === 0) out.note = 'No documents are indexed: the docs include globs matched nothing, or docs are turned off.';
   return out;
+}
+
+/** Chunks for a name search: BM25 only, no expansion (docs_search does the full retrieval). */
+export function docsByWords(docs: DocsIndex, query: string, k = 2): ChunkItem[] {
+  if (docs.documents().length === 0) return [];
+  return docs.lexical(query, k).map((h) => ({
+    id: h.chunk.id,
+    at: `${h.chunk.path}:${h.chunk.startLine}-${h.chunk.endLine}`,
+    ...(h.chunk.section ? { section: h.chunk.section } : {}),
+    snippet: snippet(h.chunk, query, SEARCH_SNIPPET_CHARS),
+    score: round(h.score),
+    why: ['bm25'],
+  }));
 }
 
 export interface EntityLookupOptions {
@@ -227,24 +242,24 @@ export function docsMentioning(graph: CodeGraph, id: string): (Item & { at?: str
 }
 
 /** The part of a chunk around the first query word it contains (or its start), on word boundaries. */
-function snippet(chunk: Chunk, query: string): string {
+function snippet(chunk: Chunk, query: string, chars = SNIPPET_CHARS): string {
   const text = chunk.text;
-  if (text.length <= SNIPPET_CHARS) return text;
+  if (text.length <= chars) return text;
   const lower = text.toLowerCase();
   let at = -1;
   for (const w of query.toLowerCase().split(/\W+/).filter((x) => x.length > 2)) {
     const i = lower.indexOf(w);
     if (i >= 0 && (at < 0 || i < at)) at = i;
   }
-  return around(text, Math.max(0, at), Math.max(0, at));
+  return around(text, Math.max(0, at), Math.max(0, at), chars);
 }
 
-function around(text: string, start: number, end: number): string {
-  if (text.length <= SNIPPET_CHARS) return text;
-  const half = Math.floor((SNIPPET_CHARS - (end - start)) / 2);
+function around(text: string, start: number, end: number, chars = SNIPPET_CHARS): string {
+  if (text.length <= chars) return text;
+  const half = Math.floor((chars - (end - start)) / 2);
   let from = Math.max(0, start - half);
-  let to = Math.min(text.length, from + SNIPPET_CHARS);
-  from = Math.max(0, to - SNIPPET_CHARS);
+  let to = Math.min(text.length, from + chars);
+  from = Math.max(0, to - chars);
   if (from > 0) from = text.indexOf(' ', from) + 1 || from;
   if (to < text.length) to = text.lastIndexOf(' ', to) > from ? text.lastIndexOf(' ', to) : to;
   return `${from > 0 ? '…' : ''}${text.slice(from, to).trim()}${to < text.length ? '…' : ''}`;

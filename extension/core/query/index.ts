@@ -11,7 +11,7 @@ export type { ClassEntry, ContextOptions, ContextResult, DocRefItem, FileItem, L
 export { decisionTouches, fileDecisions, governingDecisions, listDecisions, resolveDecision, unresolvedMentions } from './decisions';
 export type { ConceptItem, DecisionItem, FileDecisions, GoverningItem, GoverningOptions, GoverningResult, LinkedItem, ListItem, ListOptions, TouchesOptions, TouchesResult, UnresolvedItem } from './decisions';
 export { dependencies, dependents } from './deps';
-export { docsMentioning, docsSearch, entityLookup, explainEntity } from './docs';
+export { docsByWords, docsMentioning, docsSearch, entityLookup, explainEntity } from './docs';
 export type { ChunkItem, DocsSearchOptions, DocsSearchResult, EntityItem, EntityLookupOptions, ExplainOptions, ExplainResult, RelationItem, SourceItem } from './docs';
 export type { DepItem, DependenciesResult, DependentsResult, DepsOptions } from './deps';
 export { compareCandidates, describe, describeAttrs, kindRank, locOf } from './describe';

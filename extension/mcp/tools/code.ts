@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { callees, callers, findSymbol, neighbors, search, shortestPath, source } from '../../core/query';
+import { callees, callers, docsByWords, findSymbol, neighbors, search, shortestPath, source } from '../../core/query';
 import type { SourceReader, SourceResult } from '../../core/query';
 import type { Workspace } from '../../core/workspace';
 import { defineTool } from '../tool';
@@ -45,19 +45,34 @@ const search_ = defineTool({
   name: 'search',
   title: 'Search the code graph',
   description:
-    'Find files, classes, functions, methods, tests and packages by name, by word parts of snake_case/camelCase names, or by words of their doc line. ' +
+    'Find files, classes, functions, methods, tests, packages, documents and doc entities by name, by word parts of snake_case/camelCase names, or by words of their doc line. ' +
     'Use it first when you know roughly what something is called but not where it lives. ' +
-    'Returns ranked items {id, kind, name, loc: "path:line", match: exact|prefix|contains|words|doc}, "total" and "more" when the list was cut. ' +
+    'Returns ranked items {id, kind, name, loc: "path:line", match: exact|prefix|contains|words|doc}, "total" and "more" when the list was cut, ' +
+    'and (without a kinds filter, or with doc in it) the best doc chunks {id, at: "path:start-end", section, snippet}; docs_search goes further. ' +
     'Pass an item\'s id to the other tools.',
   input: z.strictObject({
     query: text('query', 'Name, part of a name, or words (e.g. "send", "Client.send", "user cache")'),
     kinds: nodeKinds,
     limit: limit(200, 20),
   }),
-  output: z.object({ query: z.string(), total: z.number().int(), items: z.array(item.extend({ match: z.string() })), more }),
+  output: z.object({
+    query: z.string(),
+    total: z.number().int(),
+    items: z.array(item.extend({ match: z.string() })),
+    more,
+    docs: z
+      .array(z.object({ id: z.string(), at: z.string(), section: z.string().optional(), snippet: z.string(), score: z.number(), why: z.array(z.string()) }))
+      .optional()
+      .describe('Document chunks whose words match best (BM25)'),
+  }),
   readOnly: true,
   positional: ['query'],
-  run: (ctx, a) => search(ctx.ws.graph, a),
+  run: (ctx, a) => {
+    const found = search(ctx.ws.graph, a);
+    if (a.kinds && !a.kinds.includes('doc')) return found;
+    const docs = docsByWords(ctx.ws.docs, a.query);
+    return docs.length ? { ...found, docs } : found;
+  },
 });
 
 const symbolOut = item.extend({
