@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import mammoth from 'mammoth';
-import { detectFormat, DocSkipError, extractDocument, MAX_DOC_BYTES } from '../../extension/core/docs/ingest';
+import { chunkDocument, detectFormat, DocSkipError, extractDocument, MAX_DOC_BYTES } from '../../extension/core/docs/ingest';
 import type { DocBlock, DocFacts } from '../../extension/core/docs/types';
 
 const FIXTURES = join(__dirname, '..', 'fixtures', 'docs');
@@ -222,7 +222,7 @@ describe('DOCX (made by LibreOffice)', () => {
 
 describe('refusals', () => {
   const skipped = async (path: string, bytes: Uint8Array, reason: RegExp): Promise<void> => {
-    await assert.rejects(extractDocument(path, bytes), (e: unknown) => {
+    await assert.rejects(extractDocument(path, bytes), (e: Error) => {
       assert.ok(e instanceof DocSkipError, `not a DocSkipError: ${String(e)}`);
       assert.match(e.reason, reason);
       return true;
@@ -241,6 +241,38 @@ describe('refusals', () => {
     await skipped('docs/controls.txt', Buffer.from(Array.from({ length: 400 }, (_, i) => (i % 3 === 0 ? 1 : 65))), /undecodable or binary/);
     await skipped('docs/huge.md', new Uint8Array(MAX_DOC_BYTES + 1), /too large/);
     await skipped('docs/image.png', Buffer.from('x'), /not a document format/);
+  });
+
+  it('refuses HTML nested past the limit quickly, before the parser sees it', async () => {
+    const started = Date.now();
+    await skipped('docs/deep.html', Buffer.from('<div>'.repeat(20000) + 'x' + '</div>'.repeat(20000)), /nesting too deep \(20000 levels/);
+    // Left-open <p> and <li> are not nesting.
+    const facts = await extractDocument('docs/open.html', Buffer.from('<ul>' + '<li><p>item'.repeat(2000) + '</ul>'));
+    assert.equal(facts.blocks.length, 1);
+    assert.ok(Date.now() - started < 20000);
+  });
+
+  it('reads hostile Markdown as plain text, with a note, instead of hanging the parser', async () => {
+    for (const [name, text, reason] of [
+      ['stars.md', '*a'.repeat(50000), /inline delimiters/],
+      ['brackets.md', '['.repeat(30000) + 'x' + ']'.repeat(30000), /inline delimiters/],
+      ['quotes.md', '>'.repeat(5000) + ' deep\n', /nesting too deep/],
+      ['lists.md', Array.from({ length: 400 }, (_, i) => ' '.repeat(i * 2) + '- x').join('\n'), /nesting too deep/],
+    ] as const) {
+      const started = Date.now();
+      const facts = await extractDocument(name, Buffer.from(text));
+      assert.ok(facts.notes?.some((n) => reason.test(n) && n.startsWith('read as plain text')), `${name}: ${facts.notes}`);
+      const chunks = chunkDocument(facts);
+      assert.ok(chunks.length > 0 && chunks.every((c) => c.tokens <= 1500), `${name}: ${chunks.map((c) => c.tokens)}`);
+      assert.ok(Date.now() - started < 10000, `${name} took ${Date.now() - started} ms`);
+    }
+  });
+
+  it('chunks a text with no spaces at all (a pasted blob) into bounded pieces', async () => {
+    const facts = await extractDocument('blob.txt', Buffer.from('Q'.repeat(100000)));
+    const chunks = chunkDocument(facts);
+    assert.ok(chunks.length > 10 && chunks.every((c) => c.tokens <= 1000), `${chunks.length} chunks, max ${Math.max(...chunks.map((c) => c.tokens))}`);
+    assert.equal(chunks.map((c) => c.text).join(''), 'Q'.repeat(100000));
   });
 
   it('reads Windows-1252 and UTF-16 text rather than refusing it', async () => {

@@ -91,8 +91,11 @@ export function chunkDocument(facts: DocFacts, options: ChunkOptions = {}): Chun
   };
   const addProse = (unit: Unit): void => {
     if (unit.tokens > max) {
-      for (const piece of splitUnit(unit, target)) addProse(piece);
-      return;
+      const pieces = splitUnit(unit, target);
+      if (pieces.length > 1) {
+        for (const piece of pieces) addProse(piece);
+        return;
+      }
     }
     if (bufferTokens + unit.tokens > max) {
       // Fill a short chunk from the start of a splittable block rather than emit it short.
@@ -177,9 +180,10 @@ function unitOf(block: DocBlock): Unit {
  */
 function splitUnit(unit: Unit, maxTokens: number): Unit[] {
   const byLine = unit.kind !== 'paragraph' && unit.text.includes('\n');
-  const segments = (byLine ? unit.text.split(/(?<=\n)/) : unit.text.split(/(?<=[.!?])\s+(?=\S)/).map((s, i, all) => (i < all.length - 1 ? s + ' ' : s))).flatMap((s) =>
-    estimateTokens(s) > maxTokens ? s.split(/(?<=\s)/) : [s],
-  );
+  const segments = (byLine ? unit.text.split(/(?<=\n)/) : unit.text.split(/(?<=[.!?])\s+(?=\S)/).map((s, i, all) => (i < all.length - 1 ? s + ' ' : s)))
+    .flatMap((s) => (estimateTokens(s) > maxTokens ? s.split(/(?<=\s)/) : [s]))
+    // A run with no space at all (minified text, a base64 blob): cut by characters.
+    .flatMap((s) => (estimateTokens(s) > maxTokens ? s.match(new RegExp(`[^]{1,${Math.max(1, Math.floor(maxTokens))}}`, 'g'))! : [s]));
   const pieces: { text: string; from: number; to: number }[] = [];
   let text = '';
   let tokens = 0;
@@ -284,8 +288,12 @@ function finish(drafts: Draft[], path: string): Chunk[] {
   const seen = new Map<string, number>();
   return drafts.map((d) => {
     const text = d.units.map((u) => u.text).join('\n\n');
-    const startLine = Math.min(...d.units.map((u) => u.startLine));
-    const endLine = Math.max(...d.units.map((u) => u.endLine));
+    let startLine = Infinity;
+    let endLine = 0;
+    for (const u of d.units) {
+      startLine = Math.min(startLine, u.startLine);
+      endLine = Math.max(endLine, u.endLine);
+    }
     const lead = d.units.find((u) => u.kind !== 'heading') ?? d.units[0]!;
     const headings = lead.headings;
     let id = `chunk:${path}#${startLine}-${endLine}`;

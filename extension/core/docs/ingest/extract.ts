@@ -11,7 +11,7 @@ import { basename } from 'node:path';
 import type { DocFacts, DocFormat } from '../types';
 import { finishBlocks, type RawBlock } from './blocks';
 import { docxToHtml } from './docx';
-import { checkSize, decodeText, detectFormat, DocSkipError, shortHash } from './format';
+import { checkHtmlNesting, checkSize, decodeText, detectFormat, DocSkipError, markdownTooComplex, shortHash } from './format';
 import { htmlBlocks } from './html';
 import { markdownBlocks } from './markdown';
 import { pdfLines } from './pdf';
@@ -71,14 +71,22 @@ function redactBlock(block: RawBlock, redact: (text: string) => string): void {
 
 async function extractByFormat(format: DocFormat, bytes: Uint8Array, redact: (text: string) => string): Promise<Extracted> {
   switch (format) {
-    case 'markdown':
-      return markdownBlocks(redact(decodeText(bytes)));
+    case 'markdown': {
+      const text = redact(decodeText(bytes));
+      const tooComplex = markdownTooComplex(text);
+      if (tooComplex) return { blocks: textBlocks(text), notes: [`read as plain text: ${tooComplex}`] };
+      return markdownBlocks(text);
+    }
     case 'text':
       return { blocks: textBlocks(redact(decodeText(bytes))) };
-    case 'html':
-      return htmlBlocks(redact(decodeText(bytes)));
+    case 'html': {
+      const html = decodeText(bytes);
+      checkHtmlNesting(html);
+      return htmlBlocks(redact(html));
+    }
     case 'docx': {
       const { html, notes } = await docxToHtml(bytes);
+      checkHtmlNesting(html);
       const doc = htmlBlocks(redact(html));
       return { ...doc, notes: [...(doc.notes ?? []), ...notes] };
     }

@@ -19,6 +19,64 @@ export const MAX_DOC_BYTES = DEFAULT_DOC_MAX_BYTES;
 /** A PDF with more pages is refused: text extraction is linear in pages and this bounds one file's cost. */
 export const MAX_PDF_PAGES = 2000;
 
+/**
+ * Deeper HTML element nesting is refused: parse5's cost grows with depth times size (100k nested
+ * <div>s take it minutes) and no real page comes close.
+ */
+export const MAX_NESTING = 512;
+
+/** Markdown larger than this is read as plain text: micromark (GFM tables above all) is too slow for it. */
+export const MAX_MARKDOWN_BYTES = 1024 * 1024;
+
+/** Inline delimiters (`*`, `_`, brackets, backticks, `<`) one Markdown paragraph may hold before the document is read as plain text. */
+export const MAX_MARKDOWN_DELIMITERS = 4000;
+
+/** Elements that may be left open (their end tag is optional) or have none: not counted as depth. */
+const OPEN_ENDED = new Set(['p', 'li', 'dt', 'dd', 'tr', 'td', 'th', 'thead', 'tbody', 'tfoot', 'option', 'optgroup', 'colgroup', 'caption', 'rb', 'rt', 'rp', 'html', 'head', 'body', 'area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr', 'param', 'keygen', 'basefont', 'frame', 'isindex']);
+
+/** Refuses HTML whose tags (counted roughly: opens minus closes of elements that must be closed) nest too deep. */
+export function checkHtmlNesting(html: string): void {
+  let depth = 0;
+  let max = 0;
+  for (const m of html.matchAll(/<(\/?)([a-zA-Z][a-zA-Z0-9-]{0,30})\b[^>]{0,2000}?(\/?)>/g)) {
+    const tag = m[2]!.toLowerCase();
+    if (OPEN_ENDED.has(tag) || m[3]) continue;
+    depth = m[1] ? Math.max(0, depth - 1) : depth + 1;
+    if (depth > max) max = depth;
+  }
+  if (max > MAX_NESTING) throw new DocSkipError(`nesting too deep (${max} levels of HTML elements > ${MAX_NESTING})`);
+}
+
+/**
+ * Why a Markdown text is too hard for micromark, if it is: too large, containers (block quotes, list items)
+ * nested past MAX_NESTING / 8 levels, or a paragraph with thousands of emphasis, bracket or
+ * backtick delimiters (micromark's cost grows with their square: 100k `*a` take minutes). Such a
+ * text is read as plain text instead.
+ */
+export function markdownTooComplex(text: string): string | undefined {
+  if (text.length > MAX_MARKDOWN_BYTES) return `larger than ${MAX_MARKDOWN_BYTES} characters`;
+  let max = 0;
+  for (const m of text.matchAll(/^((?:[ \t]*>)+)|^([ \t]+)(?:[-*+]|\d{1,9}[.)])[ \t]/gm)) {
+    const depth = m[1] ? (m[1].match(/>/g) ?? []).length : Math.floor(m[2]!.replace(/\t/g, '    ').length / 2);
+    if (depth > max) max = depth;
+  }
+  if (max > MAX_NESTING / 8) return `nesting too deep (${max} levels of quotes or lists > ${MAX_NESTING / 8})`;
+  let delimiters = 0;
+  let blank = true;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10) {
+      // A blank line ends the paragraph.
+      if (blank) delimiters = 0;
+      blank = true;
+    } else if (c === 42 || c === 95 || c === 91 || c === 93 || c === 96 || c === 60) {
+      blank = false;
+      if (++delimiters > MAX_MARKDOWN_DELIMITERS) return `more than ${MAX_MARKDOWN_DELIMITERS} inline delimiters in one paragraph`;
+    } else if (c !== 32 && c !== 9 && c !== 13) blank = false;
+  }
+  return undefined;
+}
+
 const FORMATS: Record<string, DocFormat> = {
   md: 'markdown',
   markdown: 'markdown',

@@ -146,7 +146,7 @@ class Reader {
         const code = findFirst(el, (c) => c.tagName === 'code');
         const classes = `${attr(el, 'class') ?? ''} ${code ? (attr(code, 'class') ?? '') : ''} ${attr(el.parentNode as Element, 'class') ?? ''}`;
         const language = /(?:language|lang|highlight)-([\w+#-]+)/.exec(classes)?.[1];
-        this.out.add('code', textOf(el, true).replace(/^\n/, '').replace(/\s+$/, ''), start, end, language ? { language } : {});
+        this.out.add('code', textOf(el, true).replace(/^\n/, '').trimEnd(), start, end, language ? { language } : {});
         return;
       }
       case 'hr':
@@ -274,6 +274,12 @@ function linesOf(el: Node): [number, number] {
   return [start, Math.max(start, end)];
 }
 
+function newlines(s: string): number {
+  let n = 0;
+  for (let i = s.indexOf('\n'); i >= 0; i = s.indexOf('\n', i + 1)) n++;
+  return n;
+}
+
 /** The lines of an element's visible text (from its first to its last non-blank text node). */
 function contentLines(el: Element): [number, number] {
   let start = 0;
@@ -282,8 +288,8 @@ function contentLines(el: Element): [number, number] {
     if (n.nodeName === '#text') {
       const t = n as DefaultTreeAdapterMap['textNode'];
       if (!/\S/.test(t.value) || !t.sourceCodeLocation) return;
-      const lead = (/^\s*/.exec(t.value)![0].match(/\n/g) ?? []).length;
-      const trail = (/\s*$/.exec(t.value)![0].match(/\n/g) ?? []).length;
+      const lead = newlines(t.value.slice(0, t.value.length - t.value.trimStart().length));
+      const trail = newlines(t.value.slice(t.value.trimEnd().length));
       if (!start) start = t.sourceCodeLocation.startLine + lead;
       end = t.sourceCodeLocation.endLine - trail;
     } else if (isElement(n) && !dropReason(n)) for (const c of n.childNodes) walk(c);
@@ -300,14 +306,14 @@ function linesOfRun(run: Node[]): [number, number] {
   const startLoc = (first as Element).sourceCodeLocation;
   let start = startLoc?.startLine ?? 1;
   if (first.nodeName === '#text') {
-    const lead = /^\s*/.exec((first as DefaultTreeAdapterMap['textNode']).value)![0];
-    start += (lead.match(/\n/g) ?? []).length;
+    const value = (first as DefaultTreeAdapterMap['textNode']).value;
+    start += newlines(value.slice(0, value.length - value.trimStart().length));
   }
   const last = nodes[nodes.length - 1]!;
   let end = linesOf(last)[1];
   if (last.nodeName === '#text') {
-    const trail = /\s*$/.exec((last as DefaultTreeAdapterMap['textNode']).value)![0];
-    end -= (trail.match(/\n/g) ?? []).length;
+    const value = (last as DefaultTreeAdapterMap['textNode']).value;
+    end -= newlines(value.slice(value.trimEnd().length));
   }
   return [start, Math.max(start, end)];
 }

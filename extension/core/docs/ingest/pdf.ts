@@ -103,7 +103,7 @@ export async function pdfLines(bytes: Uint8Array): Promise<PdfLines> {
       try {
         const page = await doc.getPage(p);
         const content = await page.getTextContent();
-        lines.push(...pageLines(content.items.filter((i): i is TextItem & typeof i => 'str' in i) as TextItem[], p, notes));
+        for (const line of pageLines(content.items.filter((i): i is TextItem & typeof i => 'str' in i) as TextItem[], p, notes)) lines.push(line);
         page.cleanup();
       } catch {
         failedPages++;

@@ -5,6 +5,7 @@
  * reaches a chunk, the store, or an answer. Each match becomes `[REDACTED:<kind>]`; a private-key
  * block keeps its line breaks, so every line number after it is still right.
  *
+ * Every repetition that can backtrack is bounded, so a hostile line costs linear time.
  * Provider tokens are matched by their published prefixes (they are precise); assignments
  * (`password=…`, `secret: …`, `api_key = "…"`) only when the value looks like a secret rather
  * than prose or a placeholder, so a glossary line such as `Token: a unit of text` survives.
@@ -69,10 +70,10 @@ const RULES: Rule[] = [
   { kind: 'stripe_key', pattern: /\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}\b|\bwhsec_[A-Za-z0-9]{24,}\b/g },
   { kind: 'google_api_key', pattern: /\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/g },
   { kind: 'google_oauth_token', pattern: /\bya29\.[0-9A-Za-z_-]{20,}/g },
-  { kind: 'jwt', pattern: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g },
+  { kind: 'jwt', pattern: /\beyJ[A-Za-z0-9_-]{8,8192}\.eyJ[A-Za-z0-9_-]{8,8192}\.[A-Za-z0-9_-]{8,8192}/g },
   {
     kind: 'url_password',
-    pattern: /\b([a-z][a-z0-9+.-]*:\/\/)([^\s:/@'"<>]+):([^\s@/'"<>]+)@/gi,
+    pattern: /\b([a-z][a-z0-9+.-]{0,30}:\/\/)([^\s:/@'"<>]{1,64}):([^\s@/'"<>]{1,128})@/gi,
     replace: (m, scheme, user, pass) => (pass.startsWith('[REDACTED:') || /^[$<{*]/.test(pass) ? undefined : `${scheme}${user}:${marker('url_password')}@`) ?? m,
   },
   {
@@ -84,7 +85,7 @@ const RULES: Rule[] = [
     // key [:=] value, the key naming a secret; quoted values or secret-looking bare words only.
     kind: 'assignment',
     pattern:
-      /(\b[\w.-]*?(password|passwd|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|auth[_-]?key|credentials?)[\w.-]*["']?[ \t]*(?::|=|:=|=>)[ \t]*)(?:"([^"\n]*)"|'([^'\n]*)'|([^\s"',;]+))/gi,
+      /(\b[\w.-]{0,40}?(password|passwd|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|auth[_-]?key|credentials?)[\w.-]{0,40}["']?[ \t]{0,8}(?::|=|:=|=>)[ \t]{0,8})(?:"([^"\n]{0,512})"|'([^'\n]{0,512})'|([^\s"',;]{1,512}))/gi,
     replace: (m, prefix, name, dq, sq, bare) => {
       const quoted = dq !== undefined || sq !== undefined;
       const value = dq ?? sq ?? bare ?? '';

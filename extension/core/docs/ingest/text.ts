@@ -38,7 +38,7 @@ export function textBlocks(text: string, options: TextOptions = {}): RawBlock[] 
     if (t.trim() === '') {
       if (current.length) groups.push(current);
       current = [];
-    } else current.push({ n: i + 1, text: t.replace(/\s+$/, '') });
+    } else current.push({ n: i + 1, text: t.trimEnd() });
   });
   if (current.length) groups.push(current);
 
@@ -109,7 +109,7 @@ export function textBlocks(text: string, options: TextOptions = {}): RawBlock[] 
       if (steps && firstNumber !== steps.next) flushSteps();
       if (!steps && (numbered.items.length >= 2 || firstNumber === 1)) steps = { items: [], next: firstNumber };
       if (steps) {
-        steps.items.push(...numbered.items);
+        for (const item of numbered.items) steps.items.push(item);
         steps.next = Number(NUMBERED.exec(numbered.items[numbered.items.length - 1]!.text)![1]) + 1;
         continue;
       }
@@ -117,7 +117,7 @@ export function textBlocks(text: string, options: TextOptions = {}): RawBlock[] 
     flushSteps();
     // Rows of cells (`a | b`, the PDF extractor's wide gaps, or a Markdown-style table).
     if (group.length >= 2 && group.filter((l) => TABLE_ROW.test(l.text)).length >= group.length - 1 && TABLE_ROW.test(group[0]!.text)) {
-      const rows = group.filter((l) => !/^\s*\|?[\s:|-]+\|?\s*$/.test(l.text));
+      const rows = group.filter((l) => !(/^[\s:|-]+$/.test(l.text) && l.text.includes('-')));
       const items = rows.map((l) => ({ text: cells(l.text).join(' | '), startLine: l.n, endLine: l.n }));
       out.add('table', items.map((i) => i.text).join('\n'), start, end, { items: items.slice(1) });
       continue;
