@@ -95,6 +95,16 @@ describe('Markdown', () => {
     assert.ok(!faqs[0]!.text.includes('How big'));
   });
 
+  it('reads a glossary table row by row as definitions, and a plain `Term: meaning` only inside a glossary', async () => {
+    const text = ['# Terms', '', '| Term | Meaning |', '| --- | --- |', '| Chunk | A piece of a document |', '| Prelude | Text put before a chunk |', '', '# Notes', '', 'Status: draft for review.', ''].join('\n');
+    const facts = await extractDocument('g.md', Buffer.from(text));
+    assert.deepEqual(
+      facts.blocks.filter((b) => b.kind === 'definition').map((b) => [b.text, b.startLine]),
+      [['Chunk: A piece of a document', 5], ['Prelude: Text put before a chunk', 6]],
+    );
+    assert.equal(find(facts, 'paragraph', 'Status: draft').startLine, 10);
+  });
+
   it('keeps line numbers under front matter and CRLF line ends', async () => {
     const text = '---\r\ntitle: T\r\n---\r\n\r\n# Heading\r\n\r\nSome prose here.\r\n';
     const facts = await extractDocument('x.md', Buffer.from(text));
