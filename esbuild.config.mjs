@@ -53,6 +53,7 @@ export async function bundle(entries, outdir, options = {}) {
     ),
   );
   copyGrammars(outdir);
+  copyOnnxRuntime(outdir);
 }
 
 /**
@@ -82,6 +83,17 @@ export async function bundleWebview(outdir, { production = false } = {}) {
     tsconfig: resolve(ROOT, 'webview/tsconfig.json'),
     plugins: [inlineWorker],
   });
+}
+
+/**
+ * onnxruntime-web's WASM runtime, for local ONNX embeddings (kgMemory.docs.embeddings.provider
+ * "onnx"): it loads these two files at run time from `ort/` beside the bundle (ONNX_WASM_FILES).
+ */
+function copyOnnxRuntime(outdir) {
+  const out = join(outdir, 'ort');
+  mkdirSync(out, { recursive: true });
+  const dist = dirname(require.resolve('onnxruntime-web'));
+  for (const name of ['ort-wasm-simd-threaded.wasm', 'ort-wasm-simd-threaded.mjs']) cpSync(join(dist, name), join(out, name));
 }
 
 function copyGrammars(outdir) {
