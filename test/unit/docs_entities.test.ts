@@ -404,6 +404,18 @@ describe('bad input', () => {
     assert.throws(() => index.setDoc('x.md', 'text' as unknown as Chunk[]), /array of chunks/);
   });
 
+  it('stays linear on blobs near the size limit', () => {
+    // Each of these once cost seconds to forever: one-edit variants of a 190k-character "name",
+    // every line of a long list scanning every mention.
+    const n = MAX_CHUNK_CHARS - 10_000;
+    for (const blob of ['a_'.repeat(n / 2), 'aB'.repeat(n / 2), '- Redis\n'.repeat(n / 8), '1. `Client`\n'.repeat(n / 12), 'Term: x\n'.repeat(n / 8)]) {
+      const t0 = Date.now();
+      const r = resolveDocs(g, { 'docs/x.md': [makeChunk(blob, { path: 'docs/x.md', section: 'Dependencies' })] });
+      assert.ok(Array.isArray(r.mentions));
+      assert.ok(Date.now() - t0 < 15_000, `${blob.slice(0, 12)}… took ${Date.now() - t0} ms`);
+    }
+  });
+
   it('survives hostile text', () => {
     const nasty = '`'.repeat(1000) + '**'.repeat(500) + 'a.'.repeat(5000) + '\u0000\uffff' + 'A_B '.repeat(2000) + '1.2.3.'.repeat(1000);
     const r = resolveDocs(g, { 'docs/x.md': [makeChunk(nasty, { path: 'docs/x.md' })] });

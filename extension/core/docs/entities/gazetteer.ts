@@ -72,6 +72,8 @@ const NEEDS_CLEANING = /[(:#]|^\s|\s$|^\.\//;
 /** Token postings longer than this say too little to scan for Jaccard candidates. */
 const MAX_POSTINGS = 400;
 const JACCARD_MIN = 0.6;
+/** Longer surfaces get no fuzzy candidates: one-edit variants of a long string cost its length squared. */
+const MAX_FUZZY_LENGTH = 64;
 /** Distinct surfaces remembered by fuzzy() before the memo starts over. */
 const FUZZY_MEMO_LIMIT = 100_000;
 
@@ -230,7 +232,7 @@ export class Gazetteer {
 
   private fuzzyUncached(surface: string, vector: ((a: string, b: string) => number) | undefined, vectorMin: number): FuzzyCandidate[] {
     const norm = normalise(cleanSurface(surface));
-    if (norm.length < 3) return [];
+    if (norm.length < 3 || norm.length > MAX_FUZZY_LENGTH) return [];
     const found = new Map<string, FuzzyCandidate>();
     const take = (key: string, via: FuzzyCandidate['via'], similarity: number): void => {
       const hit = this.hits.get(key)!;

@@ -224,10 +224,13 @@ export function findCandidates(chunk: Chunk, gaz: Gazetteer | undefined, terms: 
   termCandidates(chunk.text, terms, all);
   nameCandidates(chunk.text, names, all);
   structureCandidates(chunk, all);
-  return resolveOverlaps(all, chunk.text.length);
+  // A 'name' of thousands of characters is a pasted blob, not a name (and would cost quadratic work later).
+  return resolveOverlaps(all.filter((c) => c.end - c.start <= MAX_SURFACE), chunk.text.length);
 }
 
 const EMPTY: ReadonlySet<string> = new Set();
+/** The longest span taken as a mention. */
+export const MAX_SURFACE = 120;
 const CAPITALISED = /(?<![\w.'’-])(?:[A-Z][a-z0-9]+|[A-Z]{3,6}s?)(?![\w-]|\.\w|['’](?!s\b))/g;
 
 /** Occurrences of the document's proper names (see properNames). */

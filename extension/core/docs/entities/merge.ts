@@ -16,6 +16,8 @@ export const ENTITY_MERGE_SIMILARITY = 0.8;
 export const ENTITY_MERGE_JACCARD = 0.6;
 /** Shorter keys are too easily one edit from a different word (`api`, `apt`). */
 export const ENTITY_MERGE_MIN_LENGTH = 6;
+/** Longer keys are left alone: their one-edit variants cost the key's length squared. */
+export const ENTITY_MERGE_MAX_LENGTH = 64;
 const MAX_POSTINGS = 300;
 
 const words = (key: string): Set<string> => new Set(key.split('-').filter((w) => w !== ''));
@@ -31,7 +33,7 @@ export class EntityMerger {
   add(key: string): void {
     if (this.present.has(key)) return;
     this.present.add(key);
-    if (key.length < ENTITY_MERGE_MIN_LENGTH) return;
+    if (key.length < ENTITY_MERGE_MIN_LENGTH || key.length > ENTITY_MERGE_MAX_LENGTH) return;
     const flat = key.replace(/-/g, ' ');
     const found = new Set<string>();
     for (const d of deletions(flat)) for (const k of this.byDeletion.get(d) ?? []) found.add(k);
@@ -47,7 +49,7 @@ export class EntityMerger {
 
   remove(key: string): void {
     if (!this.present.delete(key)) return;
-    if (key.length < ENTITY_MERGE_MIN_LENGTH) return;
+    if (key.length < ENTITY_MERGE_MIN_LENGTH || key.length > ENTITY_MERGE_MAX_LENGTH) return;
     for (const d of deletions(key.replace(/-/g, ' '))) take(this.byDeletion, d, key);
     for (const w of words(key)) take(this.byWord, w, key);
     for (const n of this.neighbours.get(key) ?? []) take(this.neighbours, n, key);

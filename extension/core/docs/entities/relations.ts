@@ -98,6 +98,9 @@ function splitSentences(text: string): { start: number; end: number }[] {
   return out;
 }
 
+/** Sentences naming more than this many things are skipped by the sentence patterns. */
+export const MAX_SENTENCE_MENTIONS = 40;
+
 /** Words allowed between a subject and its verb (`The PaymentClient in api.py uses`). */
 export const MAX_SUBJECT_GAP = 4;
 
@@ -118,7 +121,8 @@ export function sentenceRelations(chunk: Chunk, mentions: readonly LinkedMention
     const antecedent = previous;
     previous = ms.find((m) => STRONG.has(m.source)) ?? previous;
     const sentence = text.slice(s.start, s.end);
-    if (ms.length === 0 || !ANY_VERB.test(sentence)) continue;
+    // A 'sentence' with hundreds of names is a list or a blob, not a statement.
+    if (ms.length === 0 || ms.length > MAX_SENTENCE_MENTIONS || !ANY_VERB.test(sentence)) continue;
     const breaks: number[] = [s.start];
     CLAUSE_BREAK.lastIndex = 0;
     for (let b = CLAUSE_BREAK.exec(sentence); b; b = CLAUSE_BREAK.exec(sentence)) breaks.push(s.start + b.index + b[0].length);
@@ -186,10 +190,23 @@ function lineOf(chunk: Chunk, offset: number): number {
   return line;
 }
 
-/** The entity a stretch of text is about: its first strong mention, else its first mention. */
+/** The entity a stretch of text is about: its first strong mention, else its first mention (mentions sorted by start). */
 function mainMention(ms: readonly LinkedMention[], start: number, end: number): LinkedMention | undefined {
-  const inside = ms.filter((m) => m.start >= start && m.end <= end);
-  return inside.find((m) => STRONG.has(m.source)) ?? inside[0];
+  let lo = 0;
+  let hi = ms.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (ms[mid]!.start < start) lo = mid + 1;
+    else hi = mid;
+  }
+  let first: LinkedMention | undefined;
+  for (let i = lo; i < ms.length && ms[i]!.start < end; i++) {
+    const m = ms[i]!;
+    if (m.end > end) continue;
+    if (STRONG.has(m.source)) return m;
+    first ??= m;
+  }
+  return first;
 }
 
 
@@ -283,12 +300,14 @@ export function structureRelations(chunk: Chunk, mentions: readonly LinkedMentio
 export function definitions(chunk: Chunk, mentions: readonly LinkedMention[]): Map<string, string> {
   const out = new Map<string, string>();
   const text = chunk.text;
+  const byStart = new Map<number, LinkedMention>();
+  for (const m of mentions) if (!byStart.has(m.start)) byStart.set(m.start, m);
   for (const s of sentences(text)) {
     const raw = text.slice(s.start, s.end);
     const lead = raw.replace(/^\s*(?:[-*+•]|\d+[.)])?\s*/, '');
     const article = /^(?:an?|the)\s+/i.exec(lead)?.[0] ?? '';
     const offset = s.start + raw.length - lead.length + article.length;
-    const first = mentions.find((m) => m.start === offset);
+    const first = byStart.get(offset);
     if (!first || !first.target.startsWith('entity:') || out.has(first.target)) continue;
     const rest = lead.slice(article.length + first.end - first.start);
     if (/^\s*(?:is|are)\s+(?:an?|the|one of)\s+\S/i.test(rest) || /^\s*(?::|—|–| - )\s*\S/.test(rest)) out.set(first.target, trim200(lead));
