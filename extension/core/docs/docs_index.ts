@@ -19,7 +19,7 @@ import { docMatcher, docsConfig, type DocsConfig, type DocsConfigInput } from '.
 import { EntityIndex, type EntityResult } from './entities';
 import { chunkDocument, detectFormat, DocSkipError, extractDocument, NearDuplicateIndex } from './ingest';
 import { MentionMap } from './mention_map';
-import { docsSubgraph } from './project';
+import { docsSubgraph, isDecisionDocument } from './project';
 import { Bm25Index, hybridQuery, type EmbeddingProvider, type HybridResult, VectorStore } from './retrieval';
 import type { Chunk, DocFacts } from './types';
 
@@ -123,6 +123,13 @@ export class DocsIndex {
   private lastError: string | undefined;
   /** Paths whose chunks must be rebuilt before the next query (set by a restore). */
   private dirty = new Set<string>();
+  /** A document was added to or removed from the near-duplicate index since the last rebuild. */
+  private corpusChanged = false;
+  /** What the last projection was made from: when none of it moved, relink has nothing to do. */
+  private projected: { graph: CodeGraph; result: EntityResult; decisionDocs: string; tags: number; corpus: number; applied: { nodes: number; edges: number } } | undefined;
+  private tagsVersion = 0;
+  /** Bumped whenever a document's facts or chunks change or a document goes. */
+  private corpusVersion = 0;
 
   constructor(
     private readonly root: string,
@@ -305,14 +312,26 @@ export class DocsIndex {
   setTags(path: string, tags: readonly string[]): void {
     if (tags.length) this.tags.set(path, [...new Set(tags)].sort());
     else this.tags.delete(path);
+    this.tagsVersion++;
   }
 
   /** Re-resolves the docs' mentions against the code as it is now and applies the docs subgraph. */
   relink(graph: CodeGraph): { nodes: number; edges: number } {
     this.rebuildDirty();
-    this.result = this.entityIndex.resolve(graph);
-    this.mentionMap = new MentionMap(this.result, (id) => graph.node(id)?.name);
-    return this.owned.apply(graph, docsSubgraph(graph, this));
+    const result = this.entityIndex.resolve(graph);
+    // Which documents are decision records decides which get a doc node (project.ts).
+    const decisionDocs = this.documents().filter((p) => isDecisionDocument(graph, p)).join('\n');
+    const last = this.projected;
+    // The entity index hands back the same result when nothing it read changed; an ordinary
+    // code save then costs a lookup here, not a new subgraph.
+    if (last && last.graph === graph && last.result === result && last.decisionDocs === decisionDocs && last.tags === this.tagsVersion && last.corpus === this.corpusVersion) {
+      return last.applied;
+    }
+    this.result = result;
+    this.mentionMap = new MentionMap(result, (id) => graph.node(id)?.name);
+    const applied = this.owned.apply(graph, docsSubgraph(graph, this));
+    this.projected = { graph, result, decisionDocs, tags: this.tagsVersion, corpus: this.corpusVersion, applied };
+    return applied;
   }
 
   /** Hybrid retrieval over the chunks: lexical (and vectors when on), expanded over the entities. */
@@ -408,6 +427,7 @@ export class DocsIndex {
       if (!fileState || !this.isDocument(facts.path)) continue;
       this.docs.set(facts.path, { state: fileState, facts, skip: [], chunks: [] });
       this.duplicates.set(facts.path, facts);
+      this.corpusChanged = true;
       this.dirty.add(facts.path);
     }
     for (const [path, tags] of Object.entries(state.tags ?? {})) this.tags.set(path, tags);
@@ -450,6 +470,7 @@ export class DocsIndex {
     }
     this.docs.set(path, { state, facts, skip: [], chunks: known?.chunks ?? [] });
     this.duplicates.set(path, facts);
+    this.corpusChanged = true;
     return true;
   }
 
@@ -465,6 +486,8 @@ export class DocsIndex {
     if (!e) return false;
     this.docs.delete(path);
     this.duplicates.delete(path);
+    this.corpusChanged = true;
+    this.corpusVersion++;
     this.dirty.delete(path);
     this.dropChunks(e.chunks);
     this.entityIndex.deleteDoc(path);
@@ -489,10 +512,13 @@ export class DocsIndex {
    * (a new or removed document can move which copy of a paragraph is the first).
    */
   private rebuildDirty(): void {
+    if (!this.corpusChanged && this.dirty.size === 0) return;
+    this.corpusChanged = false;
     for (const [path, e] of this.docs) {
       const skip = [...this.duplicates.duplicates(path)].sort((a, b) => a - b);
       if (!this.dirty.has(path) && sameNumbers(skip, e.skip)) continue;
       e.skip = skip;
+      this.corpusVersion++;
       this.dropChunks(e.chunks);
       e.chunks = uniqueIds(chunkDocument(e.facts, { skipBlocks: new Set(skip) }));
       for (const c of e.chunks) {

@@ -93,7 +93,8 @@ export function docsSubgraph(graph: CodeGraph, docs: DocsIndex): WantedSubgraph 
   return { nodes, edges };
 }
 
-function isDecisionDocument(graph: CodeGraph, path: string): boolean {
+/** A record or instruction file: the decision graph has its nodes already. */
+export function isDecisionDocument(graph: CodeGraph, path: string): boolean {
   return graph.nodesInPath(path).some((id) => {
     const kind = graph.node(id)?.kind;
     return kind === 'adr' || kind === 'config';

@@ -115,9 +115,10 @@ export class CodeGraph {
   }
 
   /**
-   * Incremented when code or decision nodes, or edges other than the derived kinds, change: what
-   * the projections (docs, memory, LLM) read. Their own writes leave it alone, so a cache keyed
-   * on it survives their relinks.
+   * Incremented when a code or decision node is added, removed or renamed (kind, name, qualified
+   * name, path), or an edge other than the derived kinds is added or removed: what the projections
+   * (docs, memory, LLM) link by. Line numbers moving, their own writes and edge attributes leave it
+   * alone, so a cache keyed on it survives an ordinary save and their relinks.
    */
   get codeVersion(): number {
     return this._codeVersion;
@@ -179,9 +180,9 @@ export class CodeGraph {
     else {
       this.graph.addEdgeWithKey(key, source, target, full);
       this.count(this.edgeKinds, kind, 1);
+      if (!DERIVED_EDGE_KINDS.has(kind)) this._codeVersion++;
     }
     this._version++;
-    if (!DERIVED_EDGE_KINDS.has(kind)) this._codeVersion++;
     return key;
   }
 
@@ -330,13 +331,15 @@ export class CodeGraph {
   // ---- internals -----------------------------------------------------------------------------
 
   private putNode(id: string, attrs: NodeAttributes): void {
-    if (this.graph.hasNode(id)) {
-      this.unindex(id, this.graph.getNodeAttributes(id));
+    const before = this.graph.hasNode(id) ? this.graph.getNodeAttributes(id) : undefined;
+    if (before) {
+      this.unindex(id, before);
       this.graph.replaceNodeAttributes(id, attrs);
     } else this.graph.addNode(id, attrs);
     this.index(id, attrs);
     this._version++;
-    if (!DERIVED_NODE_KINDS.has(attrs.kind)) this._codeVersion++;
+    const renamed = !before || before.kind !== attrs.kind || before.name !== attrs.name || before.qualifiedName !== attrs.qualifiedName || before.path !== attrs.path;
+    if (renamed && !(DERIVED_NODE_KINDS.has(attrs.kind) && (!before || DERIVED_NODE_KINDS.has(before.kind)))) this._codeVersion++;
   }
 
   private index(id: string, a: NodeAttributes): void {

@@ -27,6 +27,8 @@ export class EntityMerger {
   private readonly byWord = new Map<string, Set<string>>();
   private readonly neighbours = new Map<string, Set<string>>();
   private readonly present = new Set<string>();
+  /** Each present key's words, split once (same() runs for many candidate pairs). */
+  private readonly wordSets = new Map<string, Set<string>>();
 
   constructor(private readonly vector?: (a: string, b: string) => number) {}
 
@@ -37,7 +39,7 @@ export class EntityMerger {
     const flat = key.replace(/-/g, ' ');
     const found = new Set<string>();
     for (const d of deletions(flat)) for (const k of this.byDeletion.get(d) ?? []) found.add(k);
-    const mine = words(key);
+    const mine = this.wordsOf(key);
     for (const w of mine) {
       const posting = this.byWord.get(w);
       if (posting && posting.size <= MAX_POSTINGS) for (const k of posting) found.add(k);
@@ -51,7 +53,8 @@ export class EntityMerger {
     if (!this.present.delete(key)) return;
     if (key.length < ENTITY_MERGE_MIN_LENGTH || key.length > ENTITY_MERGE_MAX_LENGTH) return;
     for (const d of deletions(key.replace(/-/g, ' '))) take(this.byDeletion, d, key);
-    for (const w of words(key)) take(this.byWord, w, key);
+    for (const w of this.wordsOf(key)) take(this.byWord, w, key);
+    this.wordSets.delete(key);
     for (const n of this.neighbours.get(key) ?? []) take(this.neighbours, n, key);
     this.neighbours.delete(key);
   }
@@ -61,11 +64,12 @@ export class EntityMerger {
     const fa = a.replace(/-/g, ' ');
     const fb = b.replace(/-/g, ' ');
     if (editWithinOne(fa, fb)) return !differsInDigits(a, b);
-    const wa = words(a);
-    const wb = words(b);
-    if (wa.size < 2 || wb.size < 2 || differsInDigits(a, b)) return false;
+    const wa = this.wordsOf(a);
+    const wb = this.wordsOf(b);
+    // Cheapest test first: most candidates from the word index share one word and fail Jaccard.
+    if (wa.size < 2 || wb.size < 2 || jaccard(wa, wb) < ENTITY_MERGE_JACCARD || differsInDigits(a, b)) return false;
     const s = this.vector ? Math.max(similarity(fa, fb), this.vector(fa, fb)) : similarity(fa, fb);
-    return jaccard(wa, wb) >= ENTITY_MERGE_JACCARD && s >= ENTITY_MERGE_SIMILARITY;
+    return s >= ENTITY_MERGE_SIMILARITY;
   }
 
   /**
@@ -93,6 +97,15 @@ export class EntityMerger {
       for (const k of group) if (k !== group[0]) out.set(k, group[0]!);
     }
     return out;
+  }
+
+  private wordsOf(key: string): Set<string> {
+    let w = this.wordSets.get(key);
+    if (!w) {
+      w = words(key);
+      if (this.present.has(key)) this.wordSets.set(key, w);
+    }
+    return w;
   }
 
   private link(a: string, b: string): void {
