@@ -128,9 +128,7 @@ function pdfCorpus(times: number): string | undefined {
 }
 
 /** The facts of `docs` under copy prefixes until the chunks reach the target, then built and queried. */
-async function measureHybrid(sources: readonly DocsIndex[]): Promise<HybridFigure> {
-  const base: DocsState[] = sources.map((d) => d.state());
-  const perCopy = sources.reduce((n, d) => n + d.status().chunks, 0);
+async function measureHybrid(base: readonly DocsState[], perCopy: number): Promise<HybridFigure> {
   const copies = Math.max(1, Math.ceil(TARGET_CHUNKS / Math.max(1, perCopy)));
   const state: DocsState = { files: {}, facts: [], tags: {}, skipped: [] };
   for (let c = 0; c < copies; c++) {
@@ -178,20 +176,26 @@ function perturb(text: string, copy: number): string {
 }
 
 export async function measureDocs(djangoDocs: Corpus | undefined, log: (m: string) => void): Promise<DocsFigures> {
-  const ingested: { figure: IngestFigure; docs: DocsIndex }[] = [];
+  // Only the facts are kept between phases: three live indexes and the 50k one would not fit beside each other.
+  const ingested: { figure: IngestFigure; state: DocsState; chunks: number }[] = [];
+  const keep = ({ figure, docs }: { figure: IngestFigure; docs: DocsIndex }): { figure: IngestFigure; state: DocsState; chunks: number } => ({ figure, state: docs.state(), chunks: docs.status().chunks });
   if (djangoDocs) {
     log('docs: ingesting Django HTML documentation');
-    ingested.push(await ingest('HTML', djangoDocs.origin, djangoDocs.dir, (p) => p.endsWith('.html')));
+    ingested.push(keep(await ingest('HTML', djangoDocs.origin, djangoDocs.dir, (p) => p.endsWith('.html'))));
   }
   log('docs: ingesting Markdown READMEs of node_modules');
-  ingested.push(await ingest('Markdown', 'READMEs and docs of this repository\'s npm dependencies', markdownCorpus(), (p) => p.endsWith('.md')));
+  ingested.push(keep(await ingest('Markdown', 'READMEs and docs of this repository\'s npm dependencies', markdownCorpus(), (p) => p.endsWith('.md'))));
   const pdf = pdfCorpus(20);
   if (pdf) {
     log('docs: ingesting PDFs');
-    ingested.push(await ingest('PDF', 'test/fixtures/docs PDFs (LibreOffice), 20 copies', pdf, (p) => p.endsWith('.pdf')));
+    ingested.push(keep(await ingest('PDF', 'test/fixtures/docs PDFs (LibreOffice), 20 copies', pdf, (p) => p.endsWith('.pdf'))));
   }
   log('docs: hybrid_query on 50k chunks');
-  const hybrid = await measureHybrid(ingested.filter((i) => i.figure.format !== 'PDF').map((i) => i.docs));
+  const prose = ingested.filter((i) => i.figure.format !== 'PDF');
+  const hybrid = await measureHybrid(
+    prose.map((i) => i.state),
+    prose.reduce((n, i) => n + i.chunks, 0),
+  );
   return { ingest: ingested.map((i) => i.figure), hybrid };
 }
 
