@@ -13,7 +13,8 @@ import type { Ctx } from './ctx';
 import type { FolderIndex } from './folder_index';
 
 /** What a decision document can be named (records are .md, instruction files .md or .cursorrules). */
-const DOC_GLOB = '**/{*.md,.cursorrules}';
+/** Decision documents and prose documents (the docs index's formats); each index says which are its own. */
+const DOC_GLOB = '**/{*.md,*.markdown,*.mdx,*.txt,*.rst,*.html,*.htm,*.xhtml,*.pdf,*.docx,.cursorrules}';
 
 /** A save is a person waiting for the lenses: a short quiet time, enough to merge a "save all". */
 const SAVE_QUIET_MS = 40;
@@ -35,10 +36,15 @@ export function registerWatchers(ctx: Ctx): void {
       if (doc.uri.scheme !== 'file') return;
       const folder = ctx.folderFor(doc.uri);
       const rel = folder?.relative(doc.uri);
-      if (!folder || rel === undefined || isSkippedPath(rel) || !(isWatchedFile(rel) || folder.ws.decisions.isDocument(rel))) return;
+      if (!folder || rel === undefined || isSkippedPath(rel) || !(isWatchedFile(rel) || isDocument(folder, rel))) return;
       watched.get(folder)?.add(doc.uri, SAVE_QUIET_MS);
     }),
   );
+}
+
+/** A decision document or a prose document of this folder. */
+function isDocument(folder: FolderIndex, rel: string): boolean {
+  return folder.ws.decisions.isDocument(rel) || folder.ws.docs.isDocument(rel);
 }
 
 /** The watchers and the batcher of one folder; they live as long as the folder stays open. */
@@ -71,10 +77,10 @@ function watchFolder(ctx: Ctx, folder: FolderIndex): UpdateBatcher<vscode.Uri> {
   ctx.pushFolderCleanup(folder, files.onDidChange(onFile));
   ctx.pushFolderCleanup(folder, files.onDidDelete(onFile));
 
-  // Decision documents (records, instruction files): the decision index re-reads and re-links them.
+  // Decision documents (records, instruction files) and prose documents: their indexes re-read and re-link them.
   const onDoc = (uri: vscode.Uri): void => {
     const r = rel(uri);
-    if (r !== undefined && folder.ws.decisions.isDocument(r)) batcher.add(uri);
+    if (r !== undefined && isDocument(folder, r)) batcher.add(uri);
   };
   const docs = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder.folder, DOC_GLOB));
   ctx.pushFolderCleanup(folder, docs);

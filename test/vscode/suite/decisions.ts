@@ -128,6 +128,21 @@ test('renaming the governed method and saving: a warning on the record, the lens
   assert.ok(!(await lensTitles(uri)).some((t) => t.startsWith(`${defLine}: governed by ADR-0004`)));
 }, 40_000);
 
+test('a note written and saved in the editor: the hover says which document mentions the function', async () => {
+  const notes = file('NOTES.md');
+  await vscode.workspace.fs.writeFile(notes, new Uint8Array());
+  const editor = await vscode.window.showTextDocument(notes, { preview: false });
+  await editor.edit((e) => e.insert(new vscode.Position(0, 0), '# Notes\n\nConfiguration is read once by `load_config` when the service starts.\n'));
+  assert.ok(await editor.document.save(), 'saved');
+  const uri = file(SERVICE);
+  const pos = await positionOf(uri, 'def load_config(', 'load_config');
+  const text = await waitFor('a hover naming the note', async () => {
+    const t = await hoverText(uri, pos);
+    return /mentioned in 1 doc/.test(t) ? t : undefined;
+  });
+  assert.match(text, /NOTES\.md/);
+}, 30_000);
+
 export function run(): Promise<void> {
   return runAll('vscode-host-decisions');
 }
