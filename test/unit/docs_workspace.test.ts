@@ -17,6 +17,7 @@ import { Workspace } from '../../extension/core/workspace';
 import { ToolContext } from '../../extension/mcp/context';
 import { findTool } from '../../extension/mcp/tools';
 import { expectUpdatesEqualRebuild } from '../helpers/incremental';
+import { startOpenAiStub } from '../helpers/openai_stub';
 import { copyFixture, FIXTURES, targets } from '../helpers/workspace';
 
 const FIXTURE = 'docs_project';
@@ -94,6 +95,42 @@ describe('docs in the workspace', () => {
     assert.ok(docs.some((d) => d.at.startsWith('docs/design.md:')), JSON.stringify(docs));
     const names = await search.call(ctx, { query: 'idempotency key', kinds: ['class'] });
     assert.ok(names.ok && !('docs' in names.result));
+  });
+
+  it('embeds the chunks through a configured OpenAI-compatible endpoint and fuses the vectors into docs_search', async () => {
+    const stub = await startOpenAiStub({ apiKey: 'sk-test' });
+    cleanups.push(() => void stub.close());
+    const copy = copyFixture(FIXTURE);
+    cleanups.push(copy.dispose);
+    const ws = await Workspace.open(copy.dir, { persist: false, workers: 0, docs: { embeddings: { provider: 'openai', baseUrl: stub.url, model: 'nomic-embed-text', apiKey: 'sk-test' } } });
+    cleanups.push(() => void ws.close());
+    await ws.index();
+    await ws.docs.embedded();
+    const status = ws.status().docs!;
+    assert.equal(status.embeddings, 'openai:nomic-embed-text');
+    assert.equal(status.vectors, status.chunks);
+    assert.equal(status.queue, 0);
+    assert.ok(stub.requests.some((r) => r.path.endsWith('/v1/embeddings')));
+    assert.ok(!stub.requests.some((r) => JSON.stringify(r.json).includes('AKIAIOSFODNN7EXAMPLE')), 'redacted text is what is sent');
+    const r = await docsSearch(ws.graph, ws.docs, { query: 'charged twice idempotency' });
+    assert.ok(r.chunks.some((c) => c.why.some((w) => /vector/.test(w))), JSON.stringify(r.chunks.map((c) => c.why)));
+  });
+
+  it('keeps answering lexically when the embeddings endpoint fails, and says why', async () => {
+    const stub = await startOpenAiStub({ apiKey: 'sk-right' });
+    cleanups.push(() => void stub.close());
+    const copy = copyFixture(FIXTURE);
+    cleanups.push(copy.dispose);
+    const ws = await Workspace.open(copy.dir, { persist: false, workers: 0, docs: { embeddings: { provider: 'openai', baseUrl: stub.url, model: 'm', apiKey: 'sk-wrong' } } });
+    cleanups.push(() => void ws.close());
+    await ws.index();
+    await ws.docs.embedded();
+    const status = ws.status().docs!;
+    assert.equal(status.vectors, 0);
+    assert.match(status.lastError ?? '', /embeddings.*401|key|auth/i);
+    assert.ok(!(status.lastError ?? '').includes('sk-wrong'), 'the key is never in a message');
+    const r = await docsSearch(ws.graph, ws.docs, { query: 'idempotency key' });
+    assert.ok(r.chunks.length > 0);
   });
 
   it('lists the documents that mention a code file in its file_context', async () => {

@@ -20,7 +20,8 @@ import { EntityIndex, type EntityResult } from './entities';
 import { chunkDocument, detectFormat, DocSkipError, extractDocument, NearDuplicateIndex } from './ingest';
 import { MentionMap } from './mention_map';
 import { docsSubgraph, isDecisionDocument } from './project';
-import { Bm25Index, hybridQuery, type EmbeddingProvider, type HybridResult, VectorStore } from './retrieval';
+import { DocVectors, embeddingProvider } from './doc_vectors';
+import { Bm25Index, hybridQuery, type EmbeddingProvider, type HybridResult } from './retrieval';
 import type { Chunk, DocFacts } from './types';
 
 export interface DocFileState {
@@ -98,8 +99,6 @@ interface DocEntry {
   chunks: Chunk[];
 }
 
-const EMBED_BATCH = 64;
-
 export class DocsIndex {
   readonly config: DocsConfig;
   readonly isDocument: (rel: string) => boolean;
@@ -115,10 +114,7 @@ export class DocsIndex {
   private readonly owned = new OwnedSubgraph();
   private result: EntityResult = { mentions: [], entities: [], relations: [] };
   private mentionMap = new MentionMap(this.result, () => undefined);
-  private embeddings: EmbeddingProvider | undefined;
-  private vectors: VectorStore | undefined;
-  private readonly pendingVectors = new Set<string>();
-  private embedding: Promise<void> | undefined;
+  private vectors: DocVectors | undefined;
   private lastFile: string | undefined;
   private lastError: string | undefined;
   /** Paths whose chunks must be rebuilt before the next query (set by a restore). */
@@ -139,6 +135,15 @@ export class DocsIndex {
     this.config = docsConfig(config);
     const matches = docMatcher(this.config);
     this.isDocument = (rel) => detectFormat(rel) !== undefined && (matches(rel) || this.explicit.has(rel));
+    if (this.config.enabled && this.config.embeddings) {
+      try {
+        this.setEmbeddings(embeddingProvider(this.config.embeddings));
+      } catch (err) {
+        // A bad embeddings setting costs the vectors, never the docs: retrieval stays lexical.
+        this.lastError = `embeddings: ${(err as Error)?.message ?? String(err)}`;
+        this.onError?.('embeddings', err);
+      }
+    }
   }
 
   /** The documents read, root-relative and sorted. */
@@ -338,8 +343,7 @@ export class DocsIndex {
   async query(graph: CodeGraph, text: string, options: DocsQueryOptions = {}): Promise<HybridResult> {
     this.rebuildDirty();
     const tagged = options.tags?.length ? new Set(this.documents().filter((p) => this.tagsOf(p).some((t) => options.tags!.includes(t)))) : undefined;
-    const embeddings = this.embeddings;
-    const vectors = this.vectors;
+    const vectors = this.vectors?.source();
     const result = await hybridQuery(
       text,
       {
@@ -350,9 +354,7 @@ export class DocsIndex {
       },
       {
         lexical: this.lexicalIndex,
-        ...(embeddings && vectors && vectors.size > 0
-          ? { vectors: { store: vectors, embedQuery: async (q: string) => (await embeddings.embed([q]))[0]! } }
-          : {}),
+        ...(vectors ? { vectors } : {}),
         chunk: (id) => this.chunks.get(id),
         graph: this.mentionMap.hybridGraph(graph),
       },
@@ -372,16 +374,25 @@ export class DocsIndex {
 
   /** Turns vectors on (or off, with undefined); every chunk is queued for embedding. */
   setEmbeddings(provider: EmbeddingProvider | undefined): void {
-    this.embeddings = provider;
-    this.vectors = undefined;
-    this.pendingVectors.clear();
-    if (provider) for (const id of this.chunks.keys()) this.pendingVectors.add(id);
-    this.embedSoon();
+    this.vectors?.stop();
+    this.vectors = provider
+      ? new DocVectors(
+          provider,
+          (id) => {
+            const c = this.chunks.get(id);
+            return c && embeddingText(c);
+          },
+          (err) => this.onError?.('embeddings', err),
+        )
+      : undefined;
+    if (!this.vectors) return;
+    for (const id of this.chunks.keys()) this.vectors.enqueue(id);
+    this.vectors.start();
   }
 
   /** Resolves once the queued chunks are embedded (or embedding failed; see status().lastError). */
   async embedded(): Promise<void> {
-    while (this.embedding) await this.embedding;
+    await this.vectors?.idle();
   }
 
   status(): DocsStatus {
@@ -397,11 +408,11 @@ export class DocsIndex {
       entities: this.result.entities.length,
       mentions: this.result.mentions.length,
       relations: this.result.relations.length,
-      queue: this.pendingVectors.size,
+      queue: this.vectors?.queued ?? 0,
       vectors: this.vectors?.size ?? 0,
-      ...(this.embeddings ? { embeddings: this.embeddings.id } : {}),
+      ...(this.vectors ? { embeddings: this.vectors.provider.id } : {}),
       ...(this.lastFile ? { lastFile: this.lastFile } : {}),
-      ...(this.lastError ? { lastError: this.lastError } : {}),
+      ...(this.vectors?.lastError || this.lastError ? { lastError: this.vectors?.lastError ?? this.lastError } : {}),
       redactions,
       duplicateParagraphs,
       skipped: this.skippedList(),
@@ -524,12 +535,12 @@ export class DocsIndex {
       for (const c of e.chunks) {
         this.chunks.set(c.id, c);
         this.lexicalIndex.add({ id: c.id, text: c.text, prelude: c.prelude });
-        if (this.embeddings) this.pendingVectors.add(c.id);
+        this.vectors?.enqueue(c.id);
       }
       this.entityIndex.setDoc(path, e.chunks);
     }
     this.dirty.clear();
-    this.embedSoon();
+    this.vectors?.start();
   }
 
   private dropChunks(chunks: readonly Chunk[]): void {
@@ -537,37 +548,7 @@ export class DocsIndex {
       this.chunks.delete(c.id);
       this.lexicalIndex.remove(c.id);
       this.vectors?.remove(c.id);
-      this.pendingVectors.delete(c.id);
     }
-  }
-
-  /** Embeds the queued chunks in the background, a batch at a time; never blocks an update. */
-  private embedSoon(): void {
-    if (this.embedding || !this.embeddings || this.pendingVectors.size === 0) return;
-    const provider = this.embeddings;
-    this.embedding = (async () => {
-      try {
-        while (this.embeddings === provider && this.pendingVectors.size > 0) {
-          const batch = [...this.pendingVectors].slice(0, EMBED_BATCH).filter((id) => this.chunks.has(id));
-          const texts = batch.map((id) => embeddingText(this.chunks.get(id)!));
-          const vectors = await provider.embed(texts);
-          if (this.embeddings !== provider) break;
-          for (let i = 0; i < batch.length; i++) {
-            const id = batch[i]!;
-            this.pendingVectors.delete(id);
-            if (!this.chunks.has(id)) continue; // removed while it was being embedded
-            this.vectors ??= new VectorStore(vectors[i]!.length);
-            this.vectors.add(id, vectors[i]!);
-          }
-        }
-      } catch (err) {
-        // The lexical side keeps answering; status says why vectors are missing.
-        this.lastError = `embeddings (${provider.id}): ${(err as Error)?.message ?? String(err)}`;
-        this.onError?.('embeddings', err);
-      } finally {
-        this.embedding = undefined;
-      }
-    })();
   }
 }
 
