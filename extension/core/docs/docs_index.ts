@@ -11,7 +11,7 @@
  * paragraphs are duplicates depends only on the set of documents (the earliest path keeps a
  * paragraph), so an update and a full rebuild agree.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import type { CodeGraph } from '../model/graph';
 import { OwnedSubgraph } from '../model/owned_subgraph';
@@ -21,6 +21,7 @@ import { chunkDocument, detectFormat, DocSkipError, extractDocument, NearDuplica
 import { MentionMap } from './mention_map';
 import { docsSubgraph, isDecisionDocument } from './project';
 import { DocVectors, embeddingProvider } from './doc_vectors';
+import { expandDocPaths } from './ingest_paths';
 import { Bm25Index, hybridQuery, type EmbeddingProvider, type HybridResult } from './retrieval';
 import type { Chunk, DocFacts } from './types';
 
@@ -86,10 +87,7 @@ export interface IngestReport {
   more?: number;
 }
 
-/** Most files one ingest_docs call reads from the folders it is given. */
-const INGEST_MAX_FILES = 5000;
 const INGEST_REPORT_MAX = 200;
-const SKIP_FOLDERS = new Set(['node_modules', '.git', '.kg-memory', '.venv', 'venv', '__pycache__', 'dist', 'build', 'out']);
 
 interface DocEntry {
   state: DocFileState;
@@ -236,7 +234,7 @@ export class DocsIndex {
   async ingest(graph: CodeGraph, rels: readonly string[], options: IngestOptions = {}): Promise<IngestReport> {
     const skipped: IngestReport['skipped'] = [];
     const files: string[] = [];
-    for (const rel of rels) this.expand(rel, files, skipped);
+    for (const rel of rels) expandDocPaths(this.root, rel, files, skipped);
     const wanted: string[] = [];
     for (const path of files) {
       if (!detectFormat(path)) {
@@ -274,43 +272,6 @@ export class DocsIndex {
     const more = Math.max(0, ingested.length - INGEST_REPORT_MAX) + Math.max(0, skipped.length - INGEST_REPORT_MAX);
     if (more) report.more = more;
     return report;
-  }
-
-  /** A file stands for itself; a folder for the files below it (hidden and build folders left out). */
-  private expand(rel: string, files: string[], skipped: IngestReport['skipped']): void {
-    let st: ReturnType<typeof statSync>;
-    try {
-      st = statSync(join(this.root, rel));
-    } catch (err) {
-      skipped.push({ path: rel, reason: `not found: ${(err as NodeJS.ErrnoException).code ?? String(err)}` });
-      return;
-    }
-    if (!st.isDirectory()) {
-      files.push(rel);
-      return;
-    }
-    const stack = [rel];
-    while (stack.length) {
-      const dir = stack.pop()!;
-      let entries: import('node:fs').Dirent[];
-      try {
-        entries = readdirSync(join(this.root, dir), { withFileTypes: true });
-      } catch {
-        continue;
-      }
-      for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
-        const child = dir === '' ? e.name : `${dir}/${e.name}`;
-        if (e.isDirectory()) {
-          if (!e.name.startsWith('.') && !SKIP_FOLDERS.has(e.name)) stack.push(child);
-        } else if (e.isFile() && detectFormat(child)) {
-          if (files.length >= INGEST_MAX_FILES) {
-            skipped.push({ path: child, reason: `more than ${INGEST_MAX_FILES} documents in one call` });
-            return;
-          }
-          files.push(child);
-        }
-      }
-    }
   }
 
   /** Tags documents (ingest_docs); kept in the snapshot, shown on doc nodes, filterable in queries. */
