@@ -11,7 +11,13 @@
  * Stateless: each POST gets a fresh McpServer and transport over the shared workspace and
  * freshness gate. The server keeps no per-client state and sends no notifications, so
  * sessions would only add ids to track, expire and leak; stateless also survives restarts.
+ *
+ * One exception: a client that offers MCP sampling gets a session (an `Mcp-Session-Id`, SSE
+ * responses), because the LLM layer asks that client's model from inside a tool call, and both
+ * the request to the client and its answer must reach the same server. Sessions are few (at most
+ * MAX_SESSIONS, the idlest closed first), expire when idle, and end with DELETE.
  */
+import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -27,6 +33,22 @@ export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 export const MCP_PATH = '/mcp';
 export const HEALTH_PATH = '/health';
 const LOOPBACK_HOSTS = ['127.0.0.1', 'localhost', '::1'];
+/** Sampling sessions held at once; a new one closes the idlest. */
+export const MAX_SESSIONS = 16;
+/** A sampling session nobody used for this long is closed. */
+export const SESSION_IDLE_MS = 30 * 60_000;
+
+interface Session {
+  transport: StreamableHTTPServerTransport;
+  close(): Promise<void>;
+  touched: number;
+}
+
+/** An `initialize` request whose client declares the sampling capability. */
+function initializeWithSampling(message: unknown): boolean {
+  const m = message as { method?: unknown; params?: { capabilities?: { sampling?: unknown } } } | null;
+  return m !== null && typeof m === 'object' && m.method === 'initialize' && typeof m.params?.capabilities?.sampling === 'object';
+}
 
 export interface HttpServeOptions {
   token: string;
@@ -95,6 +117,61 @@ export async function serveHttp(ws: Workspace, options: HttpServeOptions): Promi
   const limit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const log: Logger = options.log ?? (() => undefined);
   let port: number | undefined;
+  const sessions = new Map<string, Session>();
+
+  const expireSessions = (): void => {
+    const now = Date.now();
+    const idlest = [...sessions.entries()].sort((a, b) => a[1].touched - b[1].touched);
+    for (const [id, session] of idlest) {
+      if (now - session.touched < SESSION_IDLE_MS && sessions.size < MAX_SESSIONS) break;
+      sessions.delete(id);
+      void session.close();
+    }
+  };
+
+  /** A fresh server on a session transport; registered once the SDK has given it its id. */
+  const openSession = async (): Promise<StreamableHTTPServerTransport> => {
+    expireSessions();
+    const server = createMcpServer(ws, { context: ctx, ...(options.version ? { version: options.version } : {}) });
+    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (id) => {
+        const close = async (): Promise<void> => {
+          await Promise.allSettled([transport.close(), server.close()]);
+        };
+        sessions.set(id, { transport, touched: Date.now(), close });
+      },
+      onsessionclosed: (id) => {
+        sessions.delete(id);
+        void server.close();
+      },
+    });
+    await server.connect(transport);
+    return transport;
+  };
+
+  const readMessage = async (req: IncomingMessage, res: ServerResponse): Promise<{ ok: true; message: unknown } | { ok: false }> => {
+    const declared = Number(req.headers['content-length'] ?? 0);
+    if (declared > limit) {
+      send(res, 413, rpcError(-32600, `Request body over ${limit} bytes.`));
+      req.resume();
+      return { ok: false };
+    }
+    let body: string;
+    try {
+      body = await readBody(req, limit);
+    } catch (err) {
+      if (err instanceof BodyTooLarge) send(res, 413, rpcError(-32600, `Request body over ${limit} bytes.`));
+      else send(res, 400, rpcError(-32600, 'Could not read the request body.'));
+      return { ok: false };
+    }
+    try {
+      return { ok: true, message: JSON.parse(body) };
+    } catch (err) {
+      send(res, 400, rpcError(-32700, `Parse error: ${(err as Error).message}`));
+      return { ok: false };
+    }
+  };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const verdict = checkRequest(req.headers, { port, token: options.token });
@@ -113,30 +190,30 @@ export async function serveHttp(ws: Workspace, options: HttpServeOptions): Promi
       send(res, 404, { error: `not found; the MCP endpoint is ${MCP_PATH}` });
       return;
     }
+    const sessionId = req.headers['mcp-session-id'];
+    if (typeof sessionId === 'string' && sessionId !== '') {
+      const session = sessions.get(sessionId);
+      if (!session) {
+        send(res, 404, rpcError(-32001, 'Session not found (expired or closed): initialize again.'));
+        return;
+      }
+      session.touched = Date.now();
+      if (req.method === 'POST') {
+        const read = await readMessage(req, res);
+        if (read.ok) await session.transport.handleRequest(req, res, read.message);
+      } else await session.transport.handleRequest(req, res);
+      return;
+    }
     if (req.method !== 'POST') {
       // Stateless: no server-to-client stream to GET and no session to DELETE.
       send(res, 405, rpcError(-32000, 'Method not allowed: this stateless server takes POST only.'), { allow: 'POST' });
       return;
     }
-    const declared = Number(req.headers['content-length'] ?? 0);
-    if (declared > limit) {
-      send(res, 413, rpcError(-32600, `Request body over ${limit} bytes.`));
-      req.resume();
-      return;
-    }
-    let body: string;
-    try {
-      body = await readBody(req, limit);
-    } catch (err) {
-      if (err instanceof BodyTooLarge) send(res, 413, rpcError(-32600, `Request body over ${limit} bytes.`));
-      else send(res, 400, rpcError(-32600, 'Could not read the request body.'));
-      return;
-    }
-    let message: unknown;
-    try {
-      message = JSON.parse(body);
-    } catch (err) {
-      send(res, 400, rpcError(-32700, `Parse error: ${(err as Error).message}`));
+    const read = await readMessage(req, res);
+    if (!read.ok) return;
+    const message = read.message;
+    if (initializeWithSampling(message)) {
+      await (await openSession()).handleRequest(req, res, message);
       return;
     }
     const server = createMcpServer(ws, { context: ctx, ...(options.version ? { version: options.version } : {}) });
@@ -175,6 +252,8 @@ export async function serveHttp(ws: Workspace, options: HttpServeOptions): Promi
   let closed: Promise<void> | undefined;
   const close = (): Promise<void> => {
     closed ??= new Promise<void>((resolve) => {
+      for (const session of sessions.values()) void session.close();
+      sessions.clear();
       http.close(() => resolve());
       http.closeAllConnections();
     }).then(() => (options.socket ? removeSocket(options.socket, ino) : undefined));
