@@ -3,10 +3,10 @@
  * =====================
  * A chat participant that answers from the active folder's knowledge graph with the model the
  * user picked in the chat (or another vscode.lm model, or the endpoint): progress while the
- * graph is searched and the model answers, then the checked answer (sources outside the context
- * removed; "The graph does not say." when it does not) with each source as a clickable anchor
- * and a reference. The answer is shown once it is checked, never before: an unchecked claim
- * would already be on screen.
+ * graph is searched, then the answer streamed as the model writes it, but only from the first
+ * line that cites what the graph holds, a line at a time, with unsupported citations taken out
+ * (core/llm/grounded_stream.ts); then the checked sources, each a clickable anchor and a
+ * reference. An answer that never cites the graph is never shown: "The graph does not say."
  */
 import * as vscode from 'vscode';
 import { LlmError } from '../core/llm/provider';
@@ -38,9 +38,11 @@ export function registerChatParticipant(ctx: Ctx): void {
       token.onCancellationRequested(() => abort.abort());
       const provider = await editorProvider(layer, request.model);
       stream.progress(`Asking ${provider.id === 'vscode-lm' ? request.model.name : provider.id} with what the graph holds…`);
-      const answer = await layer.ask(provider, request.prompt, { signal: abort.signal });
-      const [body] = answerMarkdown(folder.ws.root, answer).split(/\n\n\*\*Sources\*\*\n/);
-      stream.markdown(body ?? answer.answer);
+      const answer = await layer.ask(provider, request.prompt, { signal: abort.signal, onAnswerText: (md) => stream.markdown(md) });
+      if (!answer.streamed) {
+        const [body] = answerMarkdown(folder.ws.root, answer).split(/\n\n\*\*Sources\*\*\n/);
+        stream.markdown(body ?? answer.answer);
+      }
       if (answer.sources.length) {
         stream.markdown('\n\n**Sources**\n\n');
         for (const s of answer.sources) {

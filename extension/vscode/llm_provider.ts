@@ -82,7 +82,10 @@ export async function vscodeLmProvider(model?: vscode.LanguageModelChat): Promis
       try {
         const response = await chosen.sendRequest(messages, { justification: 'KG Memory sends parts of this workspace\'s knowledge graph to answer from it.' }, cts.token);
         let text = '';
-        for await (const part of response.text) text += part;
+        for await (const part of response.text) {
+          text += part;
+          request.onText?.(part);
+        }
         return { text, model: `${chosen.vendor}/${chosen.id}` };
       } catch (err) {
         if (request.signal?.aborted) throw new LlmError('aborted', 'kg-memory/llm: cancelled');

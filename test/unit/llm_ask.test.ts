@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { ask, checkAnswer, gatherContext, NOT_SAID } from '../../extension/core/llm/ask';
 import { LlmLedger } from '../../extension/core/llm/ledger';
+import type { ChatProvider, ChatRequest } from '../../extension/core/llm/provider';
 import { OpenAiChatProvider } from '../../extension/core/llm/providers/openai';
 import type { DocsRetriever } from '../../extension/core/llm/sources';
 import type { Workspace } from '../../extension/core/workspace';
@@ -106,3 +107,45 @@ describe('ask', () => {
     assert.ok((await gatherContext(ws.graph, QUESTION, failing)).length > 0, 'a failing docs index leaves the graph');
   });
 });
+
+/** A provider that streams its reply in pieces, as vscode.lm does (the endpoint's reply arrives whole). */
+function streaming(pieces: readonly string[]): ChatProvider {
+  return {
+    id: 'streaming',
+    async complete(request: ChatRequest) {
+      for (const p of pieces) request.onText?.(p);
+      return { text: pieces.join(''), model: 'streamed' };
+    },
+  };
+}
+
+describe('ask, streamed as the model writes', () => {
+  let ws: Workspace;
+  before(async () => {
+    ws = await indexFixture('decisions/store');
+  });
+  after(async () => ws.close());
+
+  it('releases nothing before the first supported citation, then whole lines with unsupported citations removed, and holds back the Sources', async () => {
+    const out: string[] = [];
+    const pieces = ['**Why** Three retry', ' loops were too many.\n', '**What** One gateway [ADR-00', '02] [ADR-0099].\n**Where** In ', 'shop/payments.py.\n\nSources:\n- ADR-0002\n- ADR-0099\n'];
+    const answer = await ask(ws.graph, QUESTION, { provider: streaming(pieces), ledger: new LlmLedger(), onAnswerText: (md) => out.push(md) });
+    assert.equal(answer.streamed, true);
+    assert.equal(answer.grounded, true);
+    const shown = out.join('');
+    assert.equal(out[0], '**Why** Three retry loops were too many.\n**What** One gateway [ADR-0002].\n', 'released at the first line citing the context, lines whole');
+    assert.ok(!shown.includes('ADR-0099'), 'the unsupported citation never reaches the screen');
+    assert.ok(!/Sources/.test(shown), 'the sources are listed by the caller, checked');
+    assert.equal(shown.trimEnd(), answer.answer.split('\n\nSources:')[0]);
+  });
+
+  it('shows nothing of an answer that never cites the graph', async () => {
+    const out: string[] = [];
+    const pieces = ['**Why** Because ', 'it is faster [ADR-0099].\n', 'Sources:\n- ADR-0099\n'];
+    const answer = await ask(ws.graph, QUESTION, { provider: streaming(pieces), ledger: new LlmLedger(), onAnswerText: (md) => out.push(md) });
+    assert.deepEqual(out, []);
+    assert.equal(answer.streamed, undefined);
+    assert.equal(answer.answer, NOT_SAID);
+  });
+});
+

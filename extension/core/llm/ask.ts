@@ -15,6 +15,8 @@ import type { CodeGraph } from '../model/graph';
 import type { NodeAttributes } from '../model/types';
 import { locOf } from '../query/describe';
 import { search } from '../query/search';
+import { answerBody, CITATION, resolveCitation, stripUnsupported } from './citations';
+import { GroundedStream } from './grounded_stream';
 import { metered, type LlmLedger } from './ledger';
 import type { ChatProvider } from './provider';
 import { significantWords } from './reconcile';
@@ -55,6 +57,8 @@ export interface AskAnswer {
   removed: string[];
   context: { cite: string; id: string; via: string }[];
   model?: string;
+  /** The body went out through onAnswerText while the model wrote it. */
+  streamed?: boolean;
 }
 
 export interface AskOptions {
@@ -63,6 +67,12 @@ export interface AskOptions {
   docs?: DocsRetriever;
   maxTokens?: number;
   signal?: AbortSignal;
+  /**
+   * The answer as it arrives, for a chat that shows it while the model writes: released only once
+   * a supported citation has appeared, line by line, unsupported citations stripped, the Sources
+   * section held back (see GroundedStream). `streamed` in the answer says whether any was.
+   */
+  onAnswerText?: (markdown: string) => void;
 }
 
 const weight = { exact: 6, prefix: 4, contains: 3, words: 2, doc: 1 } as const;
@@ -173,19 +183,6 @@ function contextPrompt(question: string, items: readonly ContextItem[]): string 
   return `Context:\n\n${blocks.join('\n\n')}\n\nQuestion: ${question}`;
 }
 
-/** `path:line`, `path:line-line` and ADR-NNNN references in a text, as written. */
-const CITATION = /\bADR-\d{1,6}\b|(?<![\w/.-])(?:[\w@.-]+\/)*[\w@.-]+\.[A-Za-z0-9]{1,10}:\d+(?:-\d+)?/g;
-
-/** Which context item a citation names, if any. */
-export function resolveCitation(cite: string, items: readonly ContextItem[]): ContextItem | undefined {
-  const exact = items.find((i) => i.cite === cite || i.loc === cite);
-  if (exact) return exact;
-  const m = /^(.*):(\d+)(?:-(\d+))?$/.exec(cite);
-  if (!m) return undefined;
-  const [, path, from] = m;
-  const line = Number(from);
-  return items.find((i) => i.path === path && i.startLine !== undefined && i.endLine !== undefined && line >= i.startLine && line <= i.endLine);
-}
 
 /**
  * The checked answer: citations outside the context removed, the Sources section rebuilt from
@@ -194,7 +191,7 @@ export function resolveCitation(cite: string, items: readonly ContextItem[]): Co
 export function checkAnswer(text: string, items: readonly ContextItem[]): { answer: string; sources: AskSource[]; removed: string[]; grounded: boolean } {
   const notSaid = { answer: NOT_SAID, sources: [], grounded: false };
   if (/the graph does not say/i.test(text) || items.length === 0) return { ...notSaid, removed: [] };
-  const [body] = text.split(/^\s*(?:#+\s*|\*\*)?Sources:?(?:\*\*)?:?\s*$/im);
+  const body = answerBody(text);
   const sources = new Map<string, AskSource>();
   const removed = new Set<string>();
   const visit = (cite: string): boolean => {
@@ -207,14 +204,7 @@ export function checkAnswer(text: string, items: readonly ContextItem[]): { answ
     return true;
   };
   for (const m of text.matchAll(CITATION)) visit(m[0]);
-  // Unsupported citations leave the body: bracketed ones whole, bare ones as plain words.
-  let cleaned = (body ?? text).replace(/\[([^\]]+)\]/g, (all, inner: string) => {
-    const cites = [...inner.matchAll(CITATION)].map((m) => m[0]);
-    if (cites.length === 0) return all;
-    const kept = cites.filter((c) => resolveCitation(c, items));
-    return kept.length ? `[${kept.join(', ')}]` : '';
-  });
-  cleaned = cleaned.replace(CITATION, (c) => (resolveCitation(c, items) ? c : '')).replace(/[ \t]+([.,;:])/g, '$1').replace(/[ \t]{2,}/g, ' ').trimEnd();
+  const cleaned = stripUnsupported(body, items).trimEnd();
   if (sources.size === 0) return { ...notSaid, removed: [...removed] };
   const list = [...sources.values()].map((s) => `- ${s.cite}`).join('\n');
   return { answer: `${cleaned}\n\nSources:\n${list}`, sources: [...sources.values()], removed: [...removed], grounded: true };
@@ -225,12 +215,15 @@ export async function ask(graph: CodeGraph, question: string, options: AskOption
   const context = items.map((i) => ({ cite: i.cite, id: i.id, via: i.via }));
   if (items.length === 0) return { question, answer: NOT_SAID, grounded: false, sources: [], removed: [], context };
   const provider = metered(options.provider, options.ledger, 'ask');
+  const live = options.onAnswerText ? new GroundedStream(items, options.onAnswerText) : undefined;
   const response = await provider.complete({
     system: SYSTEM,
     messages: [{ role: 'user', content: contextPrompt(question, items) }],
     maxTokens: options.maxTokens ?? 1200,
     ...(options.signal ? { signal: options.signal } : {}),
+    ...(live ? { onText: (delta: string) => live.push(delta) } : {}),
   });
   const checked = checkAnswer(response.text, items);
-  return { question, ...checked, context, model: `${options.provider.id}:${response.model}` };
+  const streamed = live?.end(response.text, checked.grounded) ?? false;
+  return { question, ...checked, context, model: `${options.provider.id}:${response.model}`, ...(streamed ? { streamed } : {}) };
 }

@@ -167,7 +167,7 @@ export class LlmLayer {
     return { ...run, clusters: new Set(run.clusters.values()).size };
   }
 
-  async ask(provider: ChatProvider, question: string, options: { signal?: AbortSignal } = {}): Promise<AskAnswer> {
+  async ask(provider: ChatProvider, question: string, options: { signal?: AbortSignal; onAnswerText?: (markdown: string) => void } = {}): Promise<AskAnswer> {
     if (!this.enabled) throw new LlmError('disabled', this.offReason ?? 'off');
     const docs = this.docs();
     try {
@@ -176,6 +176,7 @@ export class LlmLayer {
         ledger: this.ledger,
         ...(typeof docs?.retrieve === 'function' ? { docs: docs as DocsRetriever } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
+        ...(options.onAnswerText ? { onAnswerText: options.onAnswerText } : {}),
       });
     } finally {
       this.persist();

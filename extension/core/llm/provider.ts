@@ -25,6 +25,8 @@ export interface ChatRequest {
   /** Ask for structured output where the provider supports it; the prompt says the same in words. */
   jsonSchema?: JsonSchemaSpec;
   signal?: AbortSignal;
+  /** Each piece of the reply as it arrives, from providers that stream (vscode.lm); others never call it. */
+  onText?: (delta: string) => void;
 }
 
 export interface ChatResponse {
