@@ -23,7 +23,11 @@ const MAX_POSTINGS = 300;
 const words = (key: string): Set<string> => new Set(key.split('-').filter((w) => w !== ''));
 
 export class EntityMerger {
-  private readonly byDeletion = new Map<string, Set<string>>();
+  /**
+   * One-deletion variant → the keys that have it. Nearly every variant belongs to one key: a bare
+   * string until a second key shares it (a Set per variant cost ~90 MB on Django's docs).
+   */
+  private readonly byDeletion = new Map<string, string | string[]>();
   private readonly byWord = new Map<string, Set<string>>();
   private readonly neighbours = new Map<string, Set<string>>();
   private readonly present = new Set<string>();
@@ -38,21 +42,25 @@ export class EntityMerger {
     if (key.length < ENTITY_MERGE_MIN_LENGTH || key.length > ENTITY_MERGE_MAX_LENGTH) return;
     const flat = key.replace(/-/g, ' ');
     const found = new Set<string>();
-    for (const d of deletions(flat)) for (const k of this.byDeletion.get(d) ?? []) found.add(k);
+    for (const d of deletions(flat)) {
+      const at = this.byDeletion.get(d);
+      if (typeof at === 'string') found.add(at);
+      else if (at) for (const k of at) found.add(k);
+    }
     const mine = this.wordsOf(key);
     for (const w of mine) {
       const posting = this.byWord.get(w);
       if (posting && posting.size <= MAX_POSTINGS) for (const k of posting) found.add(k);
     }
     for (const other of found) if (other !== key && this.same(key, other)) this.link(key, other);
-    for (const d of deletions(flat)) put(this.byDeletion, d, key);
+    for (const d of deletions(flat)) putCompact(this.byDeletion, d, key);
     for (const w of mine) if (w.length > 2) put(this.byWord, w, key);
   }
 
   remove(key: string): void {
     if (!this.present.delete(key)) return;
     if (key.length < ENTITY_MERGE_MIN_LENGTH || key.length > ENTITY_MERGE_MAX_LENGTH) return;
-    for (const d of deletions(key.replace(/-/g, ' '))) take(this.byDeletion, d, key);
+    for (const d of deletions(key.replace(/-/g, ' '))) takeCompact(this.byDeletion, d, key);
     for (const w of this.wordsOf(key)) take(this.byWord, w, key);
     this.wordSets.delete(key);
     for (const n of this.neighbours.get(key) ?? []) take(this.neighbours, n, key);
@@ -121,6 +129,24 @@ function put(m: Map<string, Set<string>>, k: string, v: string): void {
     m.set(k, s);
   }
   s.add(v);
+}
+
+function putCompact(m: Map<string, string | string[]>, k: string, v: string): void {
+  const at = m.get(k);
+  if (at === undefined) m.set(k, v);
+  else if (typeof at === 'string') {
+    if (at !== v) m.set(k, [at, v]);
+  } else if (!at.includes(v)) at.push(v);
+}
+
+function takeCompact(m: Map<string, string | string[]>, k: string, v: string): void {
+  const at = m.get(k);
+  if (at === v) m.delete(k);
+  else if (Array.isArray(at)) {
+    const rest = at.filter((x) => x !== v);
+    if (rest.length === 1) m.set(k, rest[0]!);
+    else m.set(k, rest);
+  }
 }
 
 function take(m: Map<string, Set<string>>, k: string, v: string): void {
