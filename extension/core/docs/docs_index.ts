@@ -115,7 +115,7 @@ export class DocsIndex {
   private vectors: DocVectors | undefined;
   private lastFile: string | undefined;
   private lastError: string | undefined;
-  /** Paths whose chunks must be rebuilt before the next query (set by a restore). */
+  /** Paths whose chunks must be rebuilt before the next relink or query (read anew, or restored). */
   private dirty = new Set<string>();
   /** A document was added to or removed from the near-duplicate index since the last rebuild. */
   private corpusChanged = false;
