@@ -7,7 +7,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { EmbeddingError, embeddingsUrl, openAiEmbeddings, retryAfterMs } from '../../extension/core/docs/retrieval';
+import { EmbeddingError, embeddingsUrl, openAiEmbeddings } from '../../extension/core/docs/retrieval';
+import { retryAfterMs } from '../../extension/core/net/retry';
 import { hashedEmbedding, startOpenAiStub } from '../helpers/openai_stub';
 import type { OpenAiStub } from '../helpers/openai_stub';
 

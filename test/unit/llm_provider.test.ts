@@ -8,7 +8,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { LlmError, pickProvider, type ChatProvider } from '../../extension/core/llm/provider';
-import { OpenAiChatProvider, retryAfter } from '../../extension/core/llm/providers/openai';
+import { OpenAiChatProvider } from '../../extension/core/llm/providers/openai';
+import { retryAfterMs } from '../../extension/core/net/retry';
 import { llmSettingsFromEnv, endpointConfigured } from '../../extension/core/llm/settings';
 import { startOpenAiChatStub, type OpenAiChatStub } from '../helpers/openai_chat_stub';
 
@@ -141,9 +142,9 @@ describe('provider choice and settings', () => {
   });
 
   it('reads Retry-After as seconds or as a date', () => {
-    assert.equal(retryAfter('2'), 2000);
-    assert.equal(retryAfter(new Date(10_000).toUTCString(), 4000), 6000);
-    assert.equal(retryAfter('soon'), undefined);
-    assert.equal(retryAfter(null), undefined);
+    assert.equal(retryAfterMs('2'), 2000);
+    assert.equal(retryAfterMs(new Date(10_000).toUTCString(), 4000), 6000);
+    assert.equal(retryAfterMs('soon'), undefined);
+    assert.equal(retryAfterMs(null), undefined);
   });
 });

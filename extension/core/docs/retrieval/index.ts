@@ -10,7 +10,7 @@ export { Bm25Index, BM25_B, BM25_K1, PRELUDE_WEIGHT } from './bm25';
 export type { Bm25Document, Bm25Hit, Bm25Options } from './bm25';
 export { EmbeddingError, normalise } from './embeddings';
 export type { EmbeddingProvider } from './embeddings';
-export { openAiEmbeddings, embeddingsUrl, retryAfterMs, DEFAULT_EMBEDDING_BATCH, DEFAULT_EMBEDDING_RETRIES, DEFAULT_EMBEDDING_TIMEOUT_MS } from './openai_embeddings';
+export { openAiEmbeddings, embeddingsUrl, DEFAULT_EMBEDDING_BATCH, DEFAULT_EMBEDDING_RETRIES, DEFAULT_EMBEDDING_TIMEOUT_MS } from './openai_embeddings';
 export type { OpenAiEmbeddingsOptions } from './openai_embeddings';
 export { VectorStore } from './vector_store';
 export type { VectorHit } from './vector_store';

@@ -8,6 +8,7 @@
  */
 import { EmbeddingError } from './embeddings';
 import type { EmbeddingProvider } from './embeddings';
+import { retryAfterMs, waitOrAbort } from '../../net/retry';
 
 export interface OpenAiEmbeddingsOptions {
   /** `http://127.0.0.1:11434`, `https://api.openai.com` or one already ending in `/v1`. */
@@ -40,15 +41,6 @@ export function embeddingsUrl(baseUrl: string): string {
   if (base.endsWith('/embeddings')) return base;
   if (!/\/v1$/.test(base)) base += '/v1';
   return `${base}/embeddings`;
-}
-
-/** Retry-After as seconds or an HTTP date → ms (undefined when absent or unreadable). */
-export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
-  if (!header) return undefined;
-  const seconds = Number(header.trim());
-  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
-  const date = Date.parse(header);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
 export function openAiEmbeddings(options: OpenAiEmbeddingsOptions): EmbeddingProvider {
@@ -168,16 +160,5 @@ function excerpt(body: string): string {
 }
 
 function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(new EmbeddingError('aborted', 'embeddings: cancelled', { cause: signal.reason }));
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(new EmbeddingError('aborted', 'embeddings: cancelled', { cause: signal?.reason }));
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
+  return waitOrAbort(ms, signal, () => new EmbeddingError('aborted', 'embeddings: cancelled', { cause: signal?.reason }));
 }

@@ -9,6 +9,7 @@
  */
 import type { ChatProvider, ChatRequest, ChatResponse } from '../provider';
 import { LlmError } from '../provider';
+import { retryAfterMs, waitOrAbort } from '../../net/retry';
 
 export interface OpenAiProviderOptions {
   baseUrl: string;
@@ -108,12 +109,12 @@ export class OpenAiChatProvider implements ChatProvider {
         status === 401 || status === 403 ? `: the endpoint refused the key; ${this.options.keyHint ?? 'set the API key'}`
         : status === 404 ? `: check the base URL and the model name (${this.options.model})`
         : '';
-      const retryAfterMs = retryAfter(res.headers.get('retry-after'));
+      const wait = retryAfterMs(res.headers.get('retry-after'));
       return {
         ok: false,
         error: new LlmError('http', `kg-memory/llm: ${this.url} answered ${status}${detail ? ` (${detail})` : ''}${hint}`, status),
         retry: RETRYABLE.has(status),
-        ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+        ...(wait !== undefined ? { retryAfterMs: wait } : {}),
       };
     }
     let json: unknown;
@@ -151,26 +152,6 @@ function errorDetail(text: string): string {
   return text.trim().slice(0, 200);
 }
 
-/** Retry-After as seconds or an HTTP date, in ms; undefined when absent or unreadable. */
-export function retryAfter(header: string | null, now = Date.now()): number | undefined {
-  if (header === null || header.trim() === '') return undefined;
-  const seconds = Number(header);
-  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
-  const at = Date.parse(header);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
-}
-
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(new LlmError('aborted', 'kg-memory/llm: cancelled'));
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(new LlmError('aborted', 'kg-memory/llm: cancelled'));
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
+  return waitOrAbort(ms, signal, () => new LlmError('aborted', 'kg-memory/llm: cancelled'));
 }
