@@ -6,30 +6,24 @@ import assert from 'node:assert/strict';
 import { appendFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { chromiumMissing, framingProblem, launchBrowser, REPO, SCREENSHOTS, startUiServer, waitForSettled, type ExplorerHooks, type Page, type UiServer } from './explorer_browser';
+import { chromiumMissing, framingProblem, openExplorer, REPO, SCREENSHOTS, waitForSettled, type Browser, type ExplorerHooks, type OpenExplorer, type Page, type UiServer } from './explorer_browser';
 
 const missing = chromiumMissing();
 if (missing) process.stdout.write(`explorer e2e skipped: ${missing}\n`);
 
 
 describe('graph explorer in a browser (serve --ui)', { skip: missing }, () => {
+  let opened: OpenExplorer | undefined;
   let server: UiServer;
-  let browser: Awaited<ReturnType<typeof launchBrowser>>;
+  let browser: Browser;
   let page: Page;
-  const errors: string[] = [];
+  let errors: string[];
 
   before(async () => {
-    server = await startUiServer(join(REPO, 'test/fixtures/mcp_project'));
-    browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
-    page.on('pageerror', (e) => errors.push(e.message ?? String(e)));
-    await page.goto(server.openUrl);
-    await waitForSettled(page);
+    opened = await openExplorer(join(REPO, 'test/fixtures/mcp_project'), { acceptDownloads: true });
+    ({ server, browser, page, errors } = opened);
   });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  after(async () => opened?.close());
 
   it('draws the graph and takes the token out of the address bar', async () => {
     const order = await page.evaluate(() => (globalThis as unknown as { __kgExplorer: ExplorerHooks }).__kgExplorer.order());
@@ -171,25 +165,18 @@ describe('graph explorer in a browser (serve --ui)', { skip: missing }, () => {
 // loads symbols on demand: a search hit not loaded yet, a double-click on a file, the detail
 // panel's "Show symbols" on a module; and a change on disk reaches what is loaded.
 describe('graph explorer on a graph above the size limit (expand on demand)', { skip: missing }, () => {
+  let opened: OpenExplorer | undefined;
   let server: UiServer;
-  let browser: Awaited<ReturnType<typeof launchBrowser>>;
   let page: Page;
-  const errors: string[] = [];
+  let errors: string[];
   type Hooked = { __kgExplorer: ExplorerHooks };
   const order = (): Promise<number> => page.evaluate(() => (globalThis as unknown as Hooked).__kgExplorer.order());
 
   before(async () => {
-    server = await startUiServer(join(REPO, 'test/fixtures/mcp_project'), { env: { KG_MEMORY_EXPLORER_LARGE_GRAPH: '10' } });
-    browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    page.on('pageerror', (e) => errors.push(e.message ?? String(e)));
-    await page.goto(server.openUrl);
-    await waitForSettled(page);
+    opened = await openExplorer(join(REPO, 'test/fixtures/mcp_project'), { env: { KG_MEMORY_EXPLORER_LARGE_GRAPH: '10' } });
+    ({ server, page, errors } = opened);
   });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  after(async () => opened?.close());
 
   it('loads the overview only, at Architecture level', async () => {
     const totals = await page.evaluate(() => (globalThis as unknown as Hooked).__kgExplorer.totals());

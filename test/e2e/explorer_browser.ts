@@ -54,7 +54,7 @@ export interface Locator {
   evaluate<T>(fn: (el: never) => T): Promise<T>;
 }
 
-interface Browser {
+export interface Browser {
   newPage(o: { viewport: { width: number; height: number }; acceptDownloads?: boolean; colorScheme?: 'light' | 'dark' }): Promise<Page>;
   close(): Promise<void>;
 }
@@ -119,6 +119,35 @@ export async function launchBrowser(): Promise<Browser> {
     // Software WebGL (SwiftShader): what a CI machine without a GPU has.
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--enable-unsafe-swiftshader', '--use-angle=swiftshader'],
   });
+}
+
+/** `serve --ui` on a copy of `folder`, a browser, and the explorer page open and settled; page errors collected. */
+export interface OpenExplorer {
+  server: UiServer;
+  browser: Browser;
+  page: Page;
+  errors: string[];
+  close(): Promise<void>;
+}
+
+export async function openExplorer(folder: string, options: { env?: Record<string, string>; acceptDownloads?: boolean } = {}): Promise<OpenExplorer> {
+  const server = await startUiServer(folder, options.env ? { env: options.env } : {});
+  const browser = await launchBrowser();
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, ...(options.acceptDownloads ? { acceptDownloads: true } : {}) });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message ?? String(e)));
+  await page.goto(server.openUrl);
+  await waitForSettled(page);
+  return {
+    server,
+    browser,
+    page,
+    errors,
+    close: async () => {
+      await browser.close();
+      await server.stop();
+    },
+  };
 }
 
 /** The page's window.__kgExplorer (webview/ui/test_hooks.ts), typed for the Node side. */
