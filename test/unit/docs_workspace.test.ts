@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { docsSearch, explainEntity, entityLookup, fileContext } from '../../extension/core/query';
-import { Workspace } from '../../extension/core/workspace';
+import { Workspace, type WorkspaceOptions } from '../../extension/core/workspace';
 import { ToolContext } from '../../extension/mcp/context';
 import { findTool } from '../../extension/mcp/tools';
 import { expectUpdatesEqualRebuild } from '../helpers/incremental';
@@ -24,10 +24,10 @@ const FIXTURE = 'docs_project';
 const cleanups: (() => void)[] = [];
 after(() => cleanups.forEach((c) => c()));
 
-async function indexed(persist = false): Promise<{ ws: Workspace; dir: string }> {
+async function indexed(persist = false, options: WorkspaceOptions = {}): Promise<{ ws: Workspace; dir: string }> {
   const copy = copyFixture(FIXTURE);
   cleanups.push(copy.dispose);
-  const ws = await Workspace.open(copy.dir, { persist, workers: 0 });
+  const ws = await Workspace.open(copy.dir, { persist, workers: 0, ...options });
   await ws.index();
   cleanups.push(() => void ws.close());
   return { ws, dir: copy.dir };
@@ -100,11 +100,7 @@ describe('docs in the workspace', () => {
   it('embeds the chunks through a configured OpenAI-compatible endpoint and fuses the vectors into docs_search', async () => {
     const stub = await startOpenAiStub({ apiKey: 'sk-test' });
     cleanups.push(() => void stub.close());
-    const copy = copyFixture(FIXTURE);
-    cleanups.push(copy.dispose);
-    const ws = await Workspace.open(copy.dir, { persist: false, workers: 0, docs: { embeddings: { provider: 'openai', baseUrl: stub.url, model: 'nomic-embed-text', apiKey: 'sk-test' } } });
-    cleanups.push(() => void ws.close());
-    await ws.index();
+    const { ws } = await indexed(false, { docs: { embeddings: { provider: 'openai', baseUrl: stub.url, model: 'nomic-embed-text', apiKey: 'sk-test' } } });
     await ws.docs.embedded();
     const status = ws.status().docs!;
     assert.equal(status.embeddings, 'openai:nomic-embed-text');
@@ -119,11 +115,7 @@ describe('docs in the workspace', () => {
   it('keeps answering lexically when the embeddings endpoint fails, and says why', async () => {
     const stub = await startOpenAiStub({ apiKey: 'sk-right' });
     cleanups.push(() => void stub.close());
-    const copy = copyFixture(FIXTURE);
-    cleanups.push(copy.dispose);
-    const ws = await Workspace.open(copy.dir, { persist: false, workers: 0, docs: { embeddings: { provider: 'openai', baseUrl: stub.url, model: 'm', apiKey: 'sk-wrong' } } });
-    cleanups.push(() => void ws.close());
-    await ws.index();
+    const { ws } = await indexed(false, { docs: { embeddings: { provider: 'openai', baseUrl: stub.url, model: 'm', apiKey: 'sk-wrong' } } });
     await ws.docs.embedded();
     const status = ws.status().docs!;
     assert.equal(status.vectors, 0);
