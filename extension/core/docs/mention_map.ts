@@ -12,6 +12,8 @@ import type { HybridGraph } from './retrieval';
 export interface Neighbour {
   id: string;
   kind: string;
+  /** out: the node is the relation's source; in: its target. */
+  dir: 'out' | 'in';
   /** 0–1: the relation's confidence. */
   weight: number;
   /** `path:line` of the sentence it was read from. */
@@ -54,8 +56,8 @@ export class MentionMap {
     for (const list of [...this.byChunk.values(), ...this.byTarget.values()]) dedupe(list);
     for (const r of result.relations) {
       const evidence = `${chunkPath(r.chunkId)}:${r.line}`;
-      pushNeighbour(this.adjacent, r.source, { id: r.target, kind: r.kind, weight: r.confidence, evidence });
-      pushNeighbour(this.adjacent, r.target, { id: r.source, kind: r.kind, weight: r.confidence, evidence });
+      pushNeighbour(this.adjacent, r.source, { id: r.target, kind: r.kind, dir: 'out', weight: r.confidence, evidence });
+      pushNeighbour(this.adjacent, r.target, { id: r.source, kind: r.kind, dir: 'in', weight: r.confidence, evidence });
     }
   }
 

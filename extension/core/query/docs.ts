@@ -183,10 +183,9 @@ export function explainEntity(graph: CodeGraph, docs: DocsIndex, options: Explai
       .filter((n) => !seen.has(n.id))
       .sort((a, b) => b.weight - a.weight || (a.id < b.id ? -1 : 1))
       .map((n) => {
-        const r = docs.entities.relations.find((x) => x.kind === n.kind && ((x.source === node && x.target === n.id) || (x.target === node && x.source === n.id)));
         const item: RelationItem = {
           kind: n.kind,
-          dir: r?.source === node ? 'out' : 'in',
+          dir: n.dir,
           other: graph.hasNode(n.id) ? describe(graph, n.id) : { id: n.id, name: docs.mentions.name(n.id) },
           confidence: round(n.weight),
           evidence: n.evidence,
