@@ -183,10 +183,15 @@ export class Workspace {
         else inside.push(rel);
       }
       const report = await this.docs.ingest(this.graph, inside, options);
-      this.memory.relink(this.graph);
-      this.llm.relink(this.graph);
+      this.relinkNotes();
       return { ...report, skipped: [...refused, ...report.skipped] };
     });
+  }
+
+  /** Agent memory, then what the LLM layer extracted: they link to code, records and docs, so they go last. */
+  private relinkNotes(): void {
+    this.memory.relink(this.graph);
+    this.llm.relink(this.graph);
   }
 
   /** A root-relative path whose real location (symlinks followed) is inside the root, or does not exist yet. */
@@ -272,9 +277,8 @@ export class Workspace {
     const rel = this.relativePath(path);
     if (rel === undefined || !this.fileStates.has(rel)) return undefined;
     try {
-      const abs = join(this.root, rel);
-      if (!realpathSync(abs).startsWith(this.root + sep)) return undefined;
-      return readFileSync(abs, 'utf8');
+      if (!this.staysInside(rel)) return undefined;
+      return readFileSync(join(this.root, rel), 'utf8');
     } catch {
       return undefined;
     }
@@ -349,8 +353,7 @@ export class Workspace {
       this.assembler.restore(data.state);
       this.decisions.sync(this.graph);
       await this.restoreDocs();
-      this.memory.relink(this.graph);
-      this.llm.relink(this.graph);
+      this.relinkNotes();
       for (const [path, st] of Object.entries(data.files)) this.fileStates.set(path, st);
       this.skipped = data.skipped ?? [];
       if (data.indexedAt) this.lastIndexedAt = new Date(data.indexedAt);
@@ -437,8 +440,7 @@ export class Workspace {
     const summary = this.assembler.update(changes, this.readConfigFiles());
     this.decisions.sync(this.graph);
     const docs = await this.docs.sync(this.graph, walk.documents, options.signal);
-    this.memory.relink(this.graph);
-    this.llm.relink(this.graph);
+    this.relinkNotes();
     const resolvedAt = performance.now();
     this.skipped = skipped;
     this.failed = failed;
@@ -544,8 +546,7 @@ export class Workspace {
     const summary = this.assembler.update(changes, configTouched ? this.readConfigFiles() : undefined);
     this.decisions.update(this.graph, touched);
     const docs = await this.docs.update(this.graph, touched.filter((p) => !this.isExcluded(p)));
-    this.memory.relink(this.graph);
-    this.llm.relink(this.graph);
+    this.relinkNotes();
     const resolvedAt = performance.now();
     this.lastIndexMs = resolvedAt - started;
     if (changes.size > 0 || docs.extracted > 0 || docs.removed > 0) this.saveSoon();
