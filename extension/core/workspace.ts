@@ -17,6 +17,7 @@ import { readSnapshot, writeSnapshot } from './index/snapshot';
 import { DEFAULT_EXCLUDES, DEFAULT_MAX_FILE_BYTES, DEFAULT_MAX_FILES, walkWorkspace, type SkippedFile } from './index/walk';
 import { isConfigFile } from './resolve/ts_modules';
 import { FolderWatcher } from './index/watch';
+import { pathsUnder } from './index/under_folders';
 import { DecisionIndex } from './decisions/decision_index';
 import type { DecisionConfigInput } from './decisions/config';
 import { MemoryNodes } from './memory/code_nodes';
@@ -568,9 +569,7 @@ export class Workspace {
     const out: string[] = [];
     for (const p of paths) {
       const rel = this.relativePath(p.replace(/[\\/]+$/, ''));
-      const prefix = rel === undefined ? undefined : `${rel}/`;
-      const under = prefix === undefined ? [] : [...this.fileStates.keys()].filter((k) => k.startsWith(prefix));
-      if (under.length) out.push(...under);
+      if (rel !== undefined) out.push(...pathsUnder([rel], this.fileStates.keys()));
       if (!p.endsWith('/')) out.push(p);
     }
     return out;

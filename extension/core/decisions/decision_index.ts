@@ -23,6 +23,7 @@ import { discoverDocuments, documentKind, isSmallFile } from './discover';
 import type { DocumentFacts } from './facts';
 import { parseInstructions } from './instructions';
 import { reconcile, type Reconciled } from './reconcile';
+import { pathsUnder } from '../index/under_folders';
 
 export interface DecisionSummary {
   documents: number;
@@ -76,7 +77,7 @@ export class DecisionIndex {
   update(graph: CodeGraph, paths: readonly string[]): DecisionSummary {
     let parsed = 0;
     // A folder that was moved or deleted stands for the documents that were under it.
-    const under = paths.flatMap((p) => this.documents().filter((d) => d.startsWith(`${p.replace(/\/+$/, '')}/`)));
+    const under = pathsUnder(paths, this.docs.keys());
     for (const path of new Set([...paths, ...under])) {
       if (!this.isDocument(path)) continue;
       if (isSmallFile(join(this.root, path))) {

@@ -24,6 +24,7 @@ import { DocVectors, embeddingProvider } from './doc_vectors';
 import { expandDocPaths } from './ingest_paths';
 import { Bm25Index, hybridQuery, type EmbeddingProvider, type HybridResult } from './retrieval';
 import type { Chunk, DocFacts } from './types';
+import { pathsUnder } from '../index/under_folders';
 
 export interface DocFileState {
   size: number;
@@ -200,7 +201,7 @@ export class DocsIndex {
    */
   async update(graph: CodeGraph, paths: readonly string[]): Promise<DocsSummary> {
     const started = performance.now();
-    const under = paths.flatMap((p) => this.documents().filter((d) => d.startsWith(`${p.replace(/\/+$/, '')}/`)));
+    const under = pathsUnder(paths, this.docs.keys());
     const changed: string[] = [];
     let removed = 0;
     for (const path of new Set([...paths, ...under])) {
