@@ -14,6 +14,7 @@ import { edgeKey, type NodeAttributes } from '../model/types';
 import type { DocsIndex } from './docs_index';
 import { docName } from './docs_index';
 import { chunkPath } from './mention_map';
+import { roundScore } from './score';
 
 export const docId = (path: string): string => `doc:${path}`;
 
@@ -81,14 +82,14 @@ export function docsSubgraph(graph: CodeGraph, docs: DocsIndex): WantedSubgraph 
   }
   for (const [key, e] of mentionEdges) {
     if (!nodes.has(e.target) && !graph.hasNode(e.target)) continue;
-    edges.set(key, { kind: 'mentions', source: e.source, target: e.target, attrs: { lines: [...e.lines].sort((a, b) => a - b), score: round(e.score), via: e.via } });
+    edges.set(key, { kind: 'mentions', source: e.source, target: e.target, attrs: { lines: [...e.lines].sort((a, b) => a - b), score: roundScore(e.score), via: e.via } });
   }
 
   for (const r of relations) {
     const key = edgeKey(r.kind, r.source, r.target);
     const have = edges.get(key);
     if (have && (have.attrs.score ?? 0) >= r.confidence) continue;
-    edges.set(key, { kind: r.kind, source: r.source, target: r.target, attrs: { score: round(r.confidence), via: r.via, evidence: `${chunkPath(r.chunkId)}:${r.line}` } });
+    edges.set(key, { kind: r.kind, source: r.source, target: r.target, attrs: { score: roundScore(r.confidence), via: r.via, evidence: `${chunkPath(r.chunkId)}:${r.line}` } });
   }
   return { nodes, edges };
 }
@@ -99,8 +100,4 @@ export function isDecisionDocument(graph: CodeGraph, path: string): boolean {
     const kind = graph.node(id)?.kind;
     return kind === 'adr' || kind === 'config';
   });
-}
-
-function round(x: number): number {
-  return Math.round(x * 1000) / 1000;
 }

@@ -16,6 +16,7 @@ import { NotFoundError } from './errors';
 import { checkObject, cut, optInt, requireString } from './options';
 import type { Page } from './options';
 import { matchTarget } from './target';
+import { roundScore } from '../docs/score';
 
 export interface ChunkItem {
   id: string;
@@ -57,10 +58,10 @@ export async function docsSearch(graph: CodeGraph, docs: DocsIndex, options: Doc
       at: `${h.chunk.path}:${h.chunk.startLine}-${h.chunk.endLine}`,
       ...(h.chunk.section ? { section: h.chunk.section } : {}),
       snippet: snippet(h.chunk, query),
-      score: round(h.score),
+      score: roundScore(h.score),
       why: h.why,
     })),
-    entities: result.entities.map((e) => ({ ...(graph.hasNode(e.id) ? describe(graph, e.id) : { id: e.id, name: e.name }), score: round(e.score), why: e.why })),
+    entities: result.entities.map((e) => ({ ...(graph.hasNode(e.id) ? describe(graph, e.id) : { id: e.id, name: e.name }), score: roundScore(e.score), why: e.why })),
     edges: result.edges.map((e) => ({ source: e.source, target: e.target, kind: e.kind })),
   };
   if (docs.documents().length === 0) out.note = 'No documents are indexed: the docs include globs matched nothing, or docs are turned off.';
@@ -75,7 +76,7 @@ export function docsByWords(docs: DocsIndex, query: string, k = 2): ChunkItem[] 
     at: `${h.chunk.path}:${h.chunk.startLine}-${h.chunk.endLine}`,
     ...(h.chunk.section ? { section: h.chunk.section } : {}),
     snippet: snippet(h.chunk, query, SEARCH_SNIPPET_CHARS),
-    score: round(h.score),
+    score: roundScore(h.score),
     why: ['bm25'],
   }));
 }
@@ -187,7 +188,7 @@ export function explainEntity(graph: CodeGraph, docs: DocsIndex, options: Explai
           kind: n.kind,
           dir: n.dir,
           other: graph.hasNode(n.id) ? describe(graph, n.id) : { id: n.id, name: docs.mentions.name(n.id) },
-          confidence: round(n.weight),
+          confidence: roundScore(n.weight),
           evidence: n.evidence,
         };
         if (depth < hops) {
@@ -206,7 +207,7 @@ export function explainEntity(graph: CodeGraph, docs: DocsIndex, options: Explai
     const at = `${chunkPath(m.chunkId)}:${m.line}`;
     const have = best.get(at);
     if (have && have.confidence >= m.score) continue;
-    best.set(at, { at, chunk: m.chunkId, snippet: chunk ? around(chunk.text, m.start, m.end) : m.surface, confidence: round(m.score) });
+    best.set(at, { at, chunk: m.chunkId, snippet: chunk ? around(chunk.text, m.start, m.end) : m.surface, confidence: roundScore(m.score) });
   }
   const sources = [...best.values()].sort((a, b) => b.confidence - a.confidence || (a.at < b.at ? -1 : 1));
   if (sources.length) out.sources = cut(sources, limit);
@@ -262,8 +263,4 @@ function around(text: string, start: number, end: number, chars = SNIPPET_CHARS)
   if (from > 0) from = text.indexOf(' ', from) + 1 || from;
   if (to < text.length) to = text.lastIndexOf(' ', to) > from ? text.lastIndexOf(' ', to) : to;
   return `${from > 0 ? '…' : ''}${text.slice(from, to).trim()}${to < text.length ? '…' : ''}`;
-}
-
-function round(x: number): number {
-  return Math.round(x * 1000) / 1000;
 }

@@ -22,6 +22,7 @@ import type { CodeGraph } from '../../model/graph';
 import type { NodeKind } from '../../model/types';
 import { DERIVED_EDGE_KINDS, DERIVED_NODE_KINDS } from '../../model/types';
 import { isCommonWord } from './words';
+import { roundScore } from '../score';
 
 /** How a key was derived from its node: also how sure a hit on it is. */
 export type KeyForm = 'qualified' | 'dotted' | 'name' | 'path' | 'basename' | 'folder' | 'adr';
@@ -238,7 +239,7 @@ export class Gazetteer {
       const hit = this.hits.get(key)!;
       for (const id of hit.ids) {
         const prev = found.get(id);
-        if (!prev || prev.similarity < similarity) found.set(id, { id, key, via, similarity: round(similarity) });
+        if (!prev || prev.similarity < similarity) found.set(id, { id, key, via, similarity: roundScore(similarity) });
       }
     };
     for (const key of this.byNormalised.get(norm) ?? []) take(key, 'normalised', 0.97);
@@ -411,5 +412,3 @@ export function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number 
 function similarityOf(a: string, b: string): number {
   return a === b ? 1 : 1 - 1 / Math.max(a.length, b.length);
 }
-
-const round = (n: number): number => Math.round(n * 1000) / 1000;

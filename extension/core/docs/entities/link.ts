@@ -30,6 +30,7 @@ import { cleanSurface, popularityBand } from './gazetteer';
 import type { Candidate } from './mentions';
 import { entityKey, lineAt } from './mentions';
 import { isCompoundIdentifier } from './patterns';
+import { roundScore } from '../score';
 
 export const LINK_WEIGHTS = { string: 0.45, type: 0.25, context: 0.2, popularity: 0.1 } as const;
 export const LINK_THRESHOLD = 0.6;
@@ -160,7 +161,6 @@ function candidates(c: Candidate, gaz: Gazetteer, opts: LinkOptions): { id: stri
   return gaz.fuzzy(c.surface, opts.vectorSimilarity, VECTOR_MIN).map((f) => ({ id: f.id, similarity: f.similarity, via: f.via }));
 }
 
-const round = (n: number): number => Math.round(n * 1000) / 1000;
 
 /** Scores a mention's candidates and picks the best, with the tie penalty applied. */
 export function bestTarget(c: Candidate, chunk: Chunk, ctx: ChunkContextLike, gaz: Gazetteer, opts: LinkOptions): Scored | undefined {
@@ -184,7 +184,7 @@ export function bestTarget(c: Candidate, chunk: Chunk, ctx: ChunkContextLike, ga
   scored.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const best = scored[0]!;
   const tied = scored.filter((s) => s.score >= best.score - AMBIGUITY_MARGIN).length;
-  return { id: best.id, score: round(Math.max(0, best.score - (AMBIGUITY_PENALTY * (tied - 1)) / tied)), via: best.via };
+  return { id: best.id, score: roundScore(Math.max(0, best.score - (AMBIGUITY_PENALTY * (tied - 1)) / tied)), via: best.via };
 }
 
 export interface ChunkContextLike {
