@@ -46,25 +46,34 @@ async function must(command: string, args: string[], cwd: string): Promise<strin
   return r.stdout;
 }
 
+/**
+ * A Debian package unpacked into a scratch folder (apt-get download + dpkg -x): its version and
+ * the root of its files. The caller copies what it needs, then removes `dl`.
+ */
+async function debianPackage(name: string, dl: string): Promise<{ version: string; deb: string; root: string }> {
+  rmSync(dl, { recursive: true, force: true });
+  mkdirSync(dl, { recursive: true });
+  const download = await runChild('apt-get', ['download', name], { cwd: dl, timeoutMs: TIMEOUT_MS });
+  if (download.code !== 0) {
+    // A fresh machine has no package lists yet.
+    await must('apt-get', ['update'], dl);
+    await must('apt-get', ['download', name], dl);
+  }
+  const deb = readdirSync(dl).find((f) => f.endsWith('.deb'));
+  if (!deb) throw new Error(`apt-get download ${name} left no .deb`);
+  const version = (await must('dpkg-deb', ['-f', deb, 'Version'], dl)).trim();
+  await must('dpkg', ['-x', deb, 'x'], dl);
+  return { version, deb, root: join(dl, 'x') };
+}
+
 /** Django from Debian: the python3-django package's django/ folder. */
 export async function django(): Promise<Corpus> {
   const dir = join(CORPORA_DIR, 'python3-django');
   const known = readMarker(dir);
   if (known) return known;
   const dl = join(CORPORA_DIR, 'download', 'django');
-  rmSync(dl, { recursive: true, force: true });
-  mkdirSync(dl, { recursive: true });
-  const download = await runChild('apt-get', ['download', 'python3-django'], { cwd: dl, timeoutMs: TIMEOUT_MS });
-  if (download.code !== 0) {
-    // A fresh machine has no package lists yet.
-    await must('apt-get', ['update'], dl);
-    await must('apt-get', ['download', 'python3-django'], dl);
-  }
-  const deb = readdirSync(dl).find((f) => f.endsWith('.deb'));
-  if (!deb) throw new Error('apt-get download python3-django left no .deb');
-  const version = (await must('dpkg-deb', ['-f', deb, 'Version'], dl)).trim();
-  await must('dpkg', ['-x', deb, 'x'], dl);
-  const pkg = join(dl, 'x', 'usr', 'lib', 'python3', 'dist-packages', 'django');
+  const { version, deb, root } = await debianPackage('python3-django', dl);
+  const pkg = join(root, 'usr', 'lib', 'python3', 'dist-packages', 'django');
   if (!existsSync(pkg)) throw new Error(`no django/ folder in ${deb}`);
   rmSync(dir, { recursive: true, force: true });
   cpSync(pkg, join(dir, 'django'), { recursive: true });
@@ -79,18 +88,8 @@ export async function djangoDocs(): Promise<Corpus> {
   const known = readMarker(dir);
   if (known) return known;
   const dl = join(CORPORA_DIR, 'download', 'django-doc');
-  rmSync(dl, { recursive: true, force: true });
-  mkdirSync(dl, { recursive: true });
-  const download = await runChild('apt-get', ['download', 'python-django-doc'], { cwd: dl, timeoutMs: TIMEOUT_MS });
-  if (download.code !== 0) {
-    await must('apt-get', ['update'], dl);
-    await must('apt-get', ['download', 'python-django-doc'], dl);
-  }
-  const deb = readdirSync(dl).find((f) => f.endsWith('.deb'));
-  if (!deb) throw new Error('apt-get download python-django-doc left no .deb');
-  const version = (await must('dpkg-deb', ['-f', deb, 'Version'], dl)).trim();
-  await must('dpkg', ['-x', deb, 'x'], dl);
-  const html = join(dl, 'x', 'usr', 'share', 'doc', 'python-django-doc', 'html');
+  const { version, deb, root } = await debianPackage('python-django-doc', dl);
+  const html = join(root, 'usr', 'share', 'doc', 'python-django-doc', 'html');
   if (!existsSync(html)) throw new Error(`no html/ folder in ${deb}`);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
