@@ -103,3 +103,19 @@ export class ToolContext {
     return run;
   }
 }
+
+/**
+ * State a toolset keeps per context, not as a module singleton: each host (and each test) has
+ * its own. Made on first use, dropped with the context.
+ */
+export function perContext<T extends object>(init: () => T): (ctx: ToolContext) => T {
+  const states = new WeakMap<ToolContext, T>();
+  return (ctx) => {
+    let state = states.get(ctx);
+    if (!state) {
+      state = init();
+      states.set(ctx, state);
+    }
+    return state;
+  };
+}

@@ -24,7 +24,7 @@ import { LlmLayer } from '../../core/llm/layer';
 import type { ChatProvider, ChatRequest, ChatResponse } from '../../core/llm/provider';
 import { LlmError } from '../../core/llm/provider';
 import { llmSettingsFromEnv, type LlmSettings } from '../../core/llm/settings';
-import type { ToolContext } from '../context';
+import { perContext, type ToolContext } from '../context';
 import { errorBody } from '../tool';
 
 export const LLM_TOOL_NAMES = ['ask', 'extract_decisions', 'llm_status'] as const;
@@ -45,17 +45,8 @@ interface LlmState {
   layer?: LlmLayer;
 }
 
-// Keyed by the context, like the memory toolset: one layer (cache, ledger) per host.
-const states = new WeakMap<ToolContext, LlmState>();
-
-function stateOf(ctx: ToolContext): LlmState {
-  let state = states.get(ctx);
-  if (!state) {
-    state = { options: {} };
-    states.set(ctx, state);
-  }
-  return state;
-}
+// One layer (cache, ledger) per host.
+const stateOf = perContext<LlmState>(() => ({ options: {} }));
 
 /** Sets the layer's options for every server built on this context (call before serving). */
 export function configureLlm(ctx: ToolContext, options: LlmToolsetOptions): void {

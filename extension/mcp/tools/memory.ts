@@ -21,7 +21,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { MAX_LIMIT, syncMemoryNodes, workspaceMemory } from '../../core/memory';
 import type { AgentMemory, MemoryLog } from '../../core/memory';
-import type { ToolContext } from '../context';
+import { perContext, type ToolContext } from '../context';
 
 export const MEMORY_RESOURCE_URI = 'memory://knowledge-graph';
 export const MEMORY_TOOL_NAMES = [
@@ -49,17 +49,7 @@ interface MemoryState {
   memory?: Promise<AgentMemory>;
 }
 
-// Keyed by the context, not a module singleton: each host (and each test) has its own.
-const states = new WeakMap<ToolContext, MemoryState>();
-
-function stateOf(ctx: ToolContext): MemoryState {
-  let state = states.get(ctx);
-  if (!state) {
-    state = { options: {} };
-    states.set(ctx, state);
-  }
-  return state;
-}
+const stateOf = perContext<MemoryState>(() => ({ options: {} }));
 
 /** Sets the toolset's options for every server built on this context (call before serving). */
 export function configureMemory(ctx: ToolContext, options: MemoryToolsetOptions): void {
