@@ -17,17 +17,12 @@ import { CodeLinker } from './link';
 import { slug } from './markdown';
 import { classify } from './mentions';
 import { normalise, type Reconciled } from './reconcile';
+import type { WantedEdge } from '../model/owned_subgraph';
 
-export interface DesiredEdge {
-  kind: EdgeKind;
-  source: string;
-  target: string;
-  attrs: Omit<EdgeAttributes, 'kind'>;
-}
-
+/** What the decision graph wants in the graph (applied by OwnedSubgraph); built up, so mutable. */
 export interface DecisionSubgraph {
   nodes: Map<string, NodeAttributes>;
-  edges: Map<string, DesiredEdge>;
+  edges: Map<string, WantedEdge>;
 }
 
 export const adrId = (path: string): string => `adr:${path}`;
