@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { CodeGraph, CodeGraphError, stableStringify } from '../../extension/core/model/graph';
+import fc from 'fast-check';
+import { CodeGraph, CodeGraphError, sameJson, stableStringify } from '../../extension/core/model/graph';
 import { edgeKey } from '../../extension/core/model/types';
 import type { NodeAttributes } from '../../extension/core/model/types';
 import { GraphBuilder } from './helpers/graph_builder';
@@ -205,5 +206,18 @@ describe('CodeGraph serialization', () => {
 
   it('stableStringify sorts keys at every level and keeps array order', () => {
     assert.equal(stableStringify({ b: 1, a: { d: [2, 1], c: undefined } }), '{"a":{"d":[2,1]},"b":1}');
+  });
+});
+
+describe('sameJson', () => {
+  it('says two values are the same exactly when their stable serialisations are', () => {
+    const value = fc.oneof(fc.jsonValue(), fc.constantFrom(undefined, { a: undefined, b: 1 }, { b: 1 }, [1, undefined], [1, null]));
+    fc.assert(
+      fc.property(value, value, (a, b) => {
+        assert.equal(sameJson(a, b), stableStringify(a) === stableStringify(b));
+        assert.equal(sameJson(a, structuredClone(a)), true);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -9,6 +9,7 @@
  * for read-only use (traversals, the explorer).
  */
 import { MultiDirectedGraph } from 'graphology';
+import { ChangeJournal } from './change_journal';
 import { DERIVED_EDGE_KINDS, DERIVED_NODE_KINDS, edgeKey } from './types';
 import type { EdgeAttributes, EdgeKind, NodeAttributes, NodeKind } from './types';
 
@@ -99,6 +100,7 @@ export class CodeGraph {
   readonly graph: MultiDirectedGraph<NodeAttributes, EdgeAttributes>;
   private _version = 0;
   private _codeVersion = 0;
+  private readonly journal = new ChangeJournal(0);
   private readonly byName = new MultiIndex(); // lower-cased short name
   private readonly byQualified = new MultiIndex();
   private readonly byPath = new MultiIndex();
@@ -124,6 +126,15 @@ export class CodeGraph {
     return this._codeVersion;
   }
 
+  /**
+   * The nodes whose code-level facts may have moved since `codeVersion` was `version`: added,
+   * removed or renamed nodes, and the targets of code edges added or removed (their in-degree).
+   * Undefined when that is further back than the graph remembers: rebuild from every node.
+   */
+  codeChangesSince(version: number): Set<string> | undefined {
+    return this.journal.since(version);
+  }
+
   get order(): number {
     return this.graph.order;
   }
@@ -147,11 +158,15 @@ export class CodeGraph {
   dropNode(id: string): boolean {
     const attrs = this.graph.hasNode(id) ? this.graph.getNodeAttributes(id) : undefined;
     if (attrs === undefined) return false;
-    this.graph.forEachEdge(id, (_key, edge) => this.count(this.edgeKinds, edge.kind, -1));
+    const touched = DERIVED_NODE_KINDS.has(attrs.kind) ? [] : [id];
+    this.graph.forEachEdge(id, (_key, edge, source, target) => {
+      this.count(this.edgeKinds, edge.kind, -1);
+      if (touched.length && source === id && target !== id && !DERIVED_EDGE_KINDS.has(edge.kind)) touched.push(target);
+    });
     this.unindex(id, attrs);
     this.graph.dropNode(id);
     this._version++;
-    if (!DERIVED_NODE_KINDS.has(attrs.kind)) this._codeVersion++;
+    if (touched.length) this.codeChanged(touched);
     return true;
   }
 
@@ -180,7 +195,7 @@ export class CodeGraph {
     else {
       this.graph.addEdgeWithKey(key, source, target, full);
       this.count(this.edgeKinds, kind, 1);
-      if (!DERIVED_EDGE_KINDS.has(kind)) this._codeVersion++;
+      if (!DERIVED_EDGE_KINDS.has(kind)) this.codeChanged([target]);
     }
     this._version++;
     return key;
@@ -190,10 +205,11 @@ export class CodeGraph {
   dropEdge(key: string): boolean {
     if (!this.graph.hasEdge(key)) return false;
     const kind = this.graph.getEdgeAttribute(key, 'kind');
+    const target = this.graph.target(key);
     this.count(this.edgeKinds, kind, -1);
     this.graph.dropEdge(key);
     this._version++;
-    if (!DERIVED_EDGE_KINDS.has(kind)) this._codeVersion++;
+    if (!DERIVED_EDGE_KINDS.has(kind)) this.codeChanged([target]);
     return true;
   }
 
@@ -325,6 +341,7 @@ export class CodeGraph {
       cg.count(cg.edgeKinds, attrs.kind, 1);
     }
     cg._version = 1;
+    cg.journal.reset(cg._codeVersion);
     return cg;
   }
 
@@ -339,7 +356,17 @@ export class CodeGraph {
     this.index(id, attrs);
     this._version++;
     const renamed = !before || before.kind !== attrs.kind || before.name !== attrs.name || before.qualifiedName !== attrs.qualifiedName || before.path !== attrs.path;
-    if (renamed && !(DERIVED_NODE_KINDS.has(attrs.kind) && (!before || DERIVED_NODE_KINDS.has(before.kind)))) this._codeVersion++;
+    if (renamed && !(DERIVED_NODE_KINDS.has(attrs.kind) && (!before || DERIVED_NODE_KINDS.has(before.kind)))) {
+      const touched = [id];
+      // A node turning code or derived changes whether its edges count for their targets.
+      if (before && before.kind !== attrs.kind) this.graph.forEachOutNeighbor(id, (n) => touched.push(n));
+      this.codeChanged(touched);
+    }
+  }
+
+  private codeChanged(ids: readonly string[]): void {
+    this._codeVersion++;
+    for (const id of ids) this.journal.record(this._codeVersion, id);
   }
 
   private index(id: string, a: NodeAttributes): void {
@@ -373,6 +400,26 @@ function isSnapshot(data: unknown): data is GraphSnapshot {
 }
 
 /** JSON with object keys sorted at every level; arrays keep their order (it carries meaning). */
+/** Whether two JSON-like values serialise alike (as stableStringify would), without building either string. */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return (JSON.stringify(a) ?? 'null') === (JSON.stringify(b) ?? 'null');
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    return a.every((x, i) => sameJson(x ?? null, b[i] ?? null));
+  }
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  let defined = 0;
+  for (const k in x) {
+    if (x[k] === undefined) continue;
+    defined++;
+    if (y[k] === undefined || !sameJson(x[k], y[k])) return false;
+  }
+  for (const k in y) if (y[k] !== undefined) defined--;
+  return defined === 0;
+}
+
 export function stableStringify(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
   if (Array.isArray(value)) return `[${value.map((v) => (v === undefined ? 'null' : stableStringify(v))).join(',')}]`;

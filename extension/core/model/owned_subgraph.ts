@@ -8,7 +8,7 @@
  * diffing is what makes "incremental equals full" true by construction.
  */
 import type { CodeGraph } from './graph';
-import { stableStringify } from './graph';
+import { sameJson } from './graph';
 import type { EdgeAttributes, EdgeKind, NodeAttributes } from './types';
 
 export interface WantedEdge {
@@ -46,14 +46,14 @@ export class OwnedSubgraph {
     for (const id of this.nodes) if (!want.nodes.has(id)) graph.dropNode(id);
     for (const [id, attrs] of want.nodes) {
       const have = graph.node(id);
-      if (!have || stableStringify(have) !== stableStringify(attrs)) graph.setNode(id, attrs);
+      if (!have || !sameJson(have, attrs)) graph.setNode(id, attrs);
     }
     const kept = new Set<string>();
     for (const [key, e] of want.edges) {
       if (!graph.hasNode(e.source) || !graph.hasNode(e.target)) continue;
       kept.add(key);
       const have = graph.edge(key);
-      if (!have || stableStringify(have) !== stableStringify({ ...e.attrs, kind: e.kind })) graph.setEdge(e.kind, e.source, e.target, e.attrs);
+      if (!have || have.kind !== e.kind || !sameJson({ ...have, kind: undefined }, e.attrs)) graph.setEdge(e.kind, e.source, e.target, e.attrs);
     }
     this.nodes = new Set(want.nodes.keys());
     this.edges = kept;
