@@ -115,6 +115,8 @@ export class Workspace {
   /** A snapshot write asked for by update() and not done yet (writes are batched: a save is 10–100 ms). */
   private saveTimer: NodeJS.Timeout | undefined;
   private watcher: FolderWatcher | undefined;
+  /** Aborted by close(): background work stops at its next slice. */
+  private readonly closing = new AbortController();
   /** ADRs and instruction files: indexed beside the code, re-linked after every code update. */
   readonly decisions: DecisionIndex;
   /** Prose documents: chunked for retrieval, their mentions linked to the code after every update. */
@@ -229,7 +231,7 @@ export class Workspace {
     return this.watcher !== undefined;
   }
 
-  /** Resolves once every index and update asked for so far has finished. */
+  /** Resolves once every index and update asked for so far has finished, and the documents a restart restored are linked. */
   settled(): Promise<void> {
     return this.queue.then(() => undefined);
   }
@@ -314,6 +316,7 @@ export class Workspace {
 
   /** Stops watching, finishes what is queued, writes a pending snapshot, and stops the workers. */
   async close(): Promise<void> {
+    this.closing.abort();
     this.watcher?.close();
     this.watcher = undefined;
     if (this.saveTimer) {
@@ -381,7 +384,14 @@ export class Workspace {
         this.log('warn', `docs snapshot discarded (${(err as Error).message}); documents will be read again`);
       }
     } else if (read.code !== 'missing') this.log('warn', `docs snapshot discarded (${read.reason}); documents will be read again`);
-    this.docs.relink(this.graph);
+    // Code queries need none of it: link the documents right after open, in slices that leave
+    // the host responsive, or at once for a reader that needs them first.
+    this.docs.deferLink(() => this.graph);
+    // Queued now, so settled() waits for it; begun on the next turn, after open's caller runs.
+    this.serialised(async () => {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      await this.docs.linkDeferredInSlices(this.closing.signal);
+    }).catch((err: unknown) => this.log('warn', `linking the documents failed: ${(err as Error)?.message ?? String(err)}`));
   }
 
   private getPool(): ParsePool {

@@ -54,6 +54,8 @@ export class ToolContext {
   /** Waits until the graph reflects the disk (runs an incremental index when it may not). */
   async fresh(): Promise<void> {
     await this.freshGraph();
+    // Documents a restart left unlinked: answers read their nodes from the graph.
+    this.ws.docs.linkDeferred();
     for (const fn of this.extras) {
       try {
         await fn();

@@ -171,6 +171,8 @@ describe('incremental decision linking', () => {
       await first.close();
       const second = await Workspace.open(dir, { workers: 0 });
       assert.ok(second.graph.hasNode('adr:docs/adr/0002-payments-go-through-one-gateway.md'), 'decision nodes are there before any index');
+      // The documents' own nodes are linked right after open, in the background.
+      await second.settled();
       assert.equal(second.graph.canonical(), before);
       await second.close();
     } finally {

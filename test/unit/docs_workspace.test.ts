@@ -171,6 +171,29 @@ describe('docs in the workspace', () => {
     assert.equal(again.status().docs?.lastFile, undefined, 'an unchanged document is not read by the next index');
   });
 
+  it('links the documents after a restart in the background, or at once for a reader that needs them', async () => {
+    const { ws, dir } = await indexed(true);
+    const full = ws.graph.canonical();
+    const mentioned = fileContext(ws.graph, { target: 'shop/payment.py' }).docs?.items.length ?? 0;
+    assert.ok(mentioned > 0);
+    await ws.close();
+
+    const background = await Workspace.open(dir, { workers: 0 });
+    cleanups.push(() => void background.close());
+    assert.ok(!background.graph.graph.someNode((_id, a) => a.kind === 'doc'), 'open leaves the documents for later');
+    await background.settled();
+    assert.equal(background.graph.canonical(), full, 'once settled, the graph is the one the index made');
+
+    const reader = await Workspace.open(dir, { workers: 0 });
+    cleanups.push(() => void reader.close());
+    assert.ok(!reader.graph.graph.someNode((_id, a) => a.kind === 'doc'));
+    // An MCP call waits for nothing but links what it reads from at once.
+    const context = await findTool('file_context')!.call(new ToolContext(reader, { follow: async () => undefined }), { target: 'shop/payment.py' });
+    assert.ok(context.ok);
+    assert.equal((context.result as { docs?: { items: unknown[] } }).docs?.items.length, mentioned);
+    assert.equal(reader.graph.canonical(), full);
+  });
+
   it('updates give the graph a full rebuild gives: edit, create, delete, rename code a doc names', async () => {
     const base = join(FIXTURES, FIXTURE);
     type Step = 'edit-readme' | 'new-doc' | 'delete-design' | 'rename-gateway' | 'duplicate-paragraph' | 'break-html';

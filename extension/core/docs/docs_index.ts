@@ -24,6 +24,7 @@ import { DocVectors, embeddingProvider } from './doc_vectors';
 import { expandDocPaths } from './ingest_paths';
 import { Bm25Index, hybridQuery, type EmbeddingProvider, type HybridResult } from './retrieval';
 import type { Chunk, DocFacts } from './types';
+import { runSteps, runStepsInSlices, type Steps } from '../index/steps';
 import { pathsUnder } from '../index/under_folders';
 
 export interface DocFileState {
@@ -108,6 +109,8 @@ export class DocsIndex {
   private readonly explicit = new Set<string>();
   private readonly chunks = new Map<string, Chunk>();
   private readonly duplicates = new NearDuplicateIndex();
+  /** Restored documents not yet in the near-duplicate index (rebuildDirtySteps adds them first). */
+  private readonly unfingerprinted = new Set<string>();
   private readonly entityIndex = new EntityIndex();
   private readonly lexicalIndex = new Bm25Index();
   private readonly owned = new OwnedSubgraph();
@@ -116,6 +119,8 @@ export class DocsIndex {
   private vectors: DocVectors | undefined;
   private lastFile: string | undefined;
   private lastError: string | undefined;
+  /** Restored documents wait to be linked to this graph until something reads them (deferLink). */
+  private unlinkedGraph: (() => CodeGraph) | undefined;
   /** Paths whose chunks must be rebuilt before the next relink or query (read anew, or restored). */
   private dirty = new Set<string>();
   /** A document was added to or removed from the near-duplicate index since the last rebuild. */
@@ -168,11 +173,31 @@ export class DocsIndex {
 
   /** Mentions, entities and relations as last resolved against the code. */
   get entities(): EntityResult {
+    this.linkDeferred();
     return this.result;
   }
 
   get mentions(): MentionMap {
+    this.linkDeferred();
     return this.mentionMap;
+  }
+
+  /**
+   * Leaves linking restored documents to the code until they are read (or linkDeferred is
+   * called): a restart answers code queries without first reading every document's mentions.
+   */
+  deferLink(graph: () => CodeGraph): void {
+    this.unlinkedGraph = graph;
+  }
+
+  /** Links what deferLink left for later, now; nothing to do when it is done. */
+  linkDeferred(): void {
+    if (this.unlinkedGraph) this.relink(this.unlinkedGraph());
+  }
+
+  /** linkDeferred in time slices, leaving the event loop free between them; stops when `signal` aborts. */
+  async linkDeferredInSlices(signal?: AbortSignal): Promise<void> {
+    if (this.unlinkedGraph) await this.relinkInSlices(this.unlinkedGraph(), signal);
   }
 
   /**
@@ -192,7 +217,7 @@ export class DocsIndex {
       if (await this.read(f.path, { size: f.size, mtimeMs: f.mtimeMs })) changed.push(f.path);
       if (signal?.aborted) break;
     }
-    return this.finish(graph, changed, removed, started);
+    return this.finish(graph, changed, removed, started, signal);
   }
 
   /**
@@ -284,8 +309,27 @@ export class DocsIndex {
 
   /** Re-resolves the docs' mentions against the code as it is now and applies the docs subgraph. */
   relink(graph: CodeGraph): { nodes: number; edges: number } {
-    this.rebuildDirty();
-    const result = this.entityIndex.resolve(graph);
+    return runSteps(this.relinkSteps(graph));
+  }
+
+  /**
+   * relink in time slices (index/steps.ts): what a save or an index runs, so a large corpus never
+   * holds the event loop for long. When `signal` aborts, linking is left for the next reader.
+   */
+  async relinkInSlices(graph: CodeGraph, signal?: AbortSignal): Promise<{ nodes: number; edges: number } | undefined> {
+    try {
+      return await runStepsInSlices(this.relinkSteps(graph), signal);
+    } catch (err) {
+      if (!signal?.aborted) throw err;
+      this.unlinkedGraph = () => graph;
+      return undefined;
+    }
+  }
+
+  private *relinkSteps(graph: CodeGraph): Steps<{ nodes: number; edges: number }> {
+    yield* this.rebuildDirtySteps();
+    const result = yield* this.entityIndex.resolveSteps(graph);
+    this.unlinkedGraph = undefined;
     // Which documents are decision records decides which get a doc node (project.ts).
     const decisionDocs = this.documents().filter((p) => isDecisionDocument(graph, p)).join('\n');
     const last = this.projected;
@@ -303,6 +347,7 @@ export class DocsIndex {
 
   /** Hybrid retrieval over the chunks: lexical (and vectors when on), expanded over the entities. */
   async query(graph: CodeGraph, text: string, options: DocsQueryOptions = {}): Promise<HybridResult> {
+    this.linkDeferred();
     this.rebuildDirty();
     const tagged = options.tags?.length ? new Set(this.documents().filter((p) => this.tagsOf(p).some((t) => options.tags!.includes(t)))) : undefined;
     const vectors = this.vectors?.source();
@@ -358,6 +403,7 @@ export class DocsIndex {
   }
 
   status(): DocsStatus {
+    this.linkDeferred();
     let redactions = 0;
     let duplicateParagraphs = 0;
     for (const e of this.docs.values()) {
@@ -399,7 +445,8 @@ export class DocsIndex {
       const fileState = state.files[facts.path];
       if (!fileState || !this.isDocument(facts.path)) continue;
       this.docs.set(facts.path, { state: fileState, facts, skip: [], chunks: [] });
-      this.duplicates.set(facts.path, facts);
+      // Fingerprinting every paragraph waits for the first relink, like the chunks.
+      this.unfingerprinted.add(facts.path);
       this.corpusChanged = true;
       this.dirty.add(facts.path);
     }
@@ -442,6 +489,7 @@ export class DocsIndex {
       return false;
     }
     this.docs.set(path, { state, facts, skip: [], chunks: known?.chunks ?? [] });
+    this.unfingerprinted.delete(path);
     this.duplicates.set(path, facts);
     this.corpusChanged = true;
     return true;
@@ -458,6 +506,7 @@ export class DocsIndex {
     const e = this.docs.get(path);
     if (!e) return false;
     this.docs.delete(path);
+    this.unfingerprinted.delete(path);
     this.duplicates.delete(path);
     this.corpusChanged = true;
     this.corpusVersion++;
@@ -467,9 +516,9 @@ export class DocsIndex {
     return true;
   }
 
-  private finish(graph: CodeGraph, changed: readonly string[], removed: number, started: number): DocsSummary {
+  private async finish(graph: CodeGraph, changed: readonly string[], removed: number, started: number, signal?: AbortSignal): Promise<DocsSummary> {
     for (const path of changed) this.dirty.add(path);
-    this.relink(graph);
+    await this.relinkInSlices(graph, signal);
     return {
       documents: this.docs.size,
       chunks: this.chunks.size,
@@ -480,14 +529,25 @@ export class DocsIndex {
     };
   }
 
+  private rebuildDirty(): void {
+    runSteps(this.rebuildDirtySteps());
+  }
+
   /**
    * Re-chunks the documents whose facts changed and those whose duplicate paragraphs changed
-   * (a new or removed document can move which copy of a paragraph is the first).
+   * (a new or removed document can move which copy of a paragraph is the first), a step each.
    */
-  private rebuildDirty(): void {
+  private *rebuildDirtySteps(): Steps<void> {
     if (!this.corpusChanged && this.dirty.size === 0) return;
+    for (const path of [...this.unfingerprinted]) {
+      const e = this.docs.get(path);
+      if (!e || !this.unfingerprinted.delete(path)) continue;
+      this.duplicates.set(path, e.facts);
+      yield;
+    }
     this.corpusChanged = false;
-    for (const [path, e] of this.docs) {
+    for (const [path, e] of [...this.docs]) {
+      if (this.docs.get(path) !== e) continue; // forgotten or read anew between steps
       const skip = [...this.duplicates.duplicates(path)].sort((a, b) => a - b);
       if (!this.dirty.has(path) && sameNumbers(skip, e.skip)) continue;
       e.skip = skip;
@@ -500,8 +560,10 @@ export class DocsIndex {
         this.vectors?.enqueue(c.id);
       }
       this.entityIndex.setDoc(path, e.chunks);
+      this.dirty.delete(path);
+      yield;
     }
-    this.dirty.clear();
+    for (const path of this.dirty) if (!this.docs.has(path)) this.dirty.delete(path);
     this.vectors?.start();
   }
 

@@ -6,7 +6,7 @@
  * it only when the chunk, the graph or the mined terms change.
  */
 import type { Chunk, DocRelation, LinkedMention } from '../types';
-import type { Gazetteer } from './gazetteer';
+import type { GazetteerReader } from './gazetteer';
 import type { LinkOptions } from './link';
 import { linkChunk } from './link';
 import type { Candidate, TermSet } from './mentions';
@@ -27,7 +27,7 @@ export interface ChunkResult {
 const MAX_HEADING_WORDS = 5;
 
 /** What a heading names: its first strong linked mention, else the heading itself as a term. */
-export function headingTarget(heading: string, gaz: Gazetteer, terms: TermSet, opts: LinkOptions): { target: string; surface: string; fromHeading: boolean } | undefined {
+export function headingTarget(heading: string, gaz: GazetteerReader, terms: TermSet, opts: LinkOptions): { target: string; surface: string; fromHeading: boolean } | undefined {
   const text = heading.trim();
   if (text === '') return undefined;
   const pseudo: Chunk = {
@@ -50,7 +50,7 @@ export function headingTarget(heading: string, gaz: Gazetteer, terms: TermSet, o
 
 export function readChunk(
   chunk: Chunk,
-  gaz: Gazetteer,
+  gaz: GazetteerReader,
   terms: TermSet,
   opts: LinkOptions,
   headings: Map<string, ReturnType<typeof headingTarget>>,

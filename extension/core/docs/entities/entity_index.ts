@@ -15,15 +15,17 @@
  * sum with deterministic tie-breaks. The result's arrays are shared with the index's cache
  * (a resolve with nothing changed returns the same ones): read them, do not modify them.
  */
+import { runSteps, type Steps } from '../../index/steps';
 import type { CodeGraph } from '../../model/graph';
 import type { Chunk, DocEntity, DocRelation, LinkedMention } from '../types';
 import type { ChunkResult } from './chunk';
 import { headingTarget, readChunk } from './chunk';
-import { Gazetteer } from './gazetteer';
+import { FuzzyReadIndex } from './fuzzy_names';
+import { Gazetteer, JACCARD_MIN, type GazetteerChanges, type GazetteerReads } from './gazetteer';
 import type { LinkOptions } from './link';
 import { EntityMerger } from './merge';
 import type { TermSet } from './mentions';
-import { properNames, termSet } from './mentions';
+import { properNames, recordingTerms, termReadKey, termSet } from './mentions';
 import { DEFAULT_NGRAM_MIN_FREQUENCY, DEFAULT_NGRAM_TOP_K, docCandidates, TermCounts } from './ngrams';
 
 export interface EntityResult {
@@ -68,9 +70,11 @@ interface DocState {
   /** The document's proper names (mentions.ts properNames) and their fingerprint. */
   names: Set<string>;
   namesKey: string;
-  /** `${graph}|${terms fingerprint}|${names}` the cached results were read under. */
+  /** The document's proper names (namesKey) the cached results were read under. */
   stamp: string;
   cache: Map<string, ChunkResult>;
+  /** What reading the cached results asked of the gazetteer: a change to none of it leaves them valid. */
+  reads: GazetteerReads;
   mentions: LinkedMention[];
   relations: DocRelation[];
   shares: Map<string, Share>;
@@ -95,6 +99,11 @@ export class EntityIndex {
   private readonly merger: EntityMerger;
   private readonly skippedChunks = new Map<string, SkippedChunk[]>();
   private gazetteer: Gazetteer | undefined;
+  /** The fuzzy lookups each document made, so a changed key finds the documents it could answer. */
+  private readonly fuzzyReads = new FuzzyReadIndex();
+  private rereads = 0;
+  /** Bumped by every pass and every setDoc/deleteDoc: a pass in steps that sees it move starts again. */
+  private generation = 0;
   private terms: TermSet | undefined;
   private sortedPaths: string[] | undefined;
   /** The last result, kept while no document was re-read or dropped and no spelling group moved. */
@@ -129,6 +138,7 @@ export class EntityIndex {
       else good.push(c);
     }
     good.sort((a, b) => a.startLine - b.startLine || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    this.generation++;
     const old = this.docs.get(path);
     if (old) this.counts.add(old.candidates, -1);
     else this.sortedPaths = undefined;
@@ -143,6 +153,7 @@ export class EntityIndex {
       namesKey: [...names].sort().join(' '),
       stamp: old?.stamp ?? '',
       cache: old?.cache ?? new Map(),
+      reads: old?.reads ?? emptyReads(),
       mentions: old?.mentions ?? [],
       relations: old?.relations ?? [],
       shares: old?.shares ?? new Map(),
@@ -155,8 +166,10 @@ export class EntityIndex {
   deleteDoc(path: string): void {
     const old = this.docs.get(path);
     if (!old) return;
+    this.generation++;
     this.counts.add(old.candidates, -1);
     this.subtract(old.shares);
+    for (const norm of old.reads.fuzzy) this.fuzzyReads.remove(norm, path);
     this.docs.delete(path);
     this.skippedChunks.delete(path);
     this.sortedPaths = undefined;
@@ -174,23 +187,87 @@ export class EntityIndex {
   }
 
   resolve(graph: CodeGraph): EntityResult {
-    if (!this.gazetteer || this.gazetteer.graph !== graph || this.gazetteer.version !== graph.codeVersion) this.gazetteer = Gazetteer.fromGraph(graph);
-    const mined = this.counts.top(this.options.topK ?? DEFAULT_NGRAM_TOP_K);
-    const terms = this.terms && sameList([...this.terms.terms], mined) ? this.terms : termSet(mined);
-    this.terms = terms;
-    // Links depend on what the gazetteer says, not on the graph's version: a body edit keeps them.
-    const stamp = `${this.gazetteer.fingerprint}|${terms.fingerprint}`;
-    for (const doc of this.docs.values()) {
-      const docStamp = `${stamp}|${doc.namesKey}`;
-      if (doc.fresh && doc.stamp === docStamp) continue;
-      this.reread(doc, docStamp, this.gazetteer, terms);
+    return runSteps(this.resolveSteps(graph));
+  }
+
+  /**
+   * resolve() as steps, one document each (index/steps.ts). Documents set or deleted between
+   * steps, or a resolve run meanwhile, start the pass again: what is fresh by then is skipped.
+   */
+  *resolveSteps(graph: CodeGraph): Steps<EntityResult> {
+    for (;;) {
+      const generation = ++this.generation;
+      const before = this.gazetteer;
+      const gaz = before?.graph === graph ? before.refreshed() : Gazetteer.fromGraph(graph);
+      this.gazetteer = gaz;
+      // Links depend on what the gazetteer answered, not on the graph's version: a body edit keeps
+      // them, and a new name is read again only by the documents that asked for it (or near it).
+      const changes = gaz.takeChanges();
+      if (gaz !== before) this.forgetReadings(() => true);
+      else this.forgetReadings(this.readersOf(changes));
+      // Likewise mined terms: a term that comes or goes is read again by the documents that looked up its first word.
+      const mined = this.counts.top(this.options.topK ?? DEFAULT_NGRAM_TOP_K);
+      const terms = this.terms && sameList([...this.terms.terms], mined) ? this.terms : termSet(mined);
+      if (this.terms && terms !== this.terms) this.forgetReadings(this.termReaders(this.terms, terms));
+      this.terms = terms;
+      this.rereads = 0;
+      let interrupted = false;
+      for (const doc of [...this.docs.values()]) {
+        if (doc.fresh && doc.stamp === doc.namesKey) continue;
+        this.reread(doc, doc.namesKey, gaz, terms);
+        yield;
+        if (this.generation !== generation) {
+          interrupted = true;
+          break;
+        }
+      }
+      if (!interrupted) return this.assemble();
     }
-    return this.assemble();
+  }
+
+  /** How many documents the last resolve read again (for tests and the bench). */
+  get lastRereads(): number {
+    return this.rereads;
+  }
+
+  /** Which documents asked the gazetteer something these changes may answer differently. */
+  private readersOf(changes: GazetteerChanges): (doc: DocState) => boolean {
+    if (changes.keys.size === 0 && changes.fuzzy.size === 0 && changes.tokens.size === 0) return () => false;
+    // A vector similarity hook may match any name that shares a word: no narrower test is exact.
+    if (this.options.vectorSimilarity) return () => true;
+    const near = new Set<string>();
+    for (const [norm, { bareName }] of changes.fuzzy) this.fuzzyReads.readersNear(norm, bareName, JACCARD_MIN, near);
+    for (const token of changes.tokens) this.fuzzyReads.readersOfToken(token, near);
+    return (doc) => near.has(doc.path) || intersects(doc.reads.keys, changes.keys);
+  }
+
+  /** Which documents looked up the first word of a term that came or went. */
+  private termReaders(was: TermSet, now: TermSet): (doc: DocState) => boolean {
+    // With no terms at all the reader looks nothing up (termCandidates returns at once).
+    if (was.terms.size === 0 || now.terms.size === 0) return () => true;
+    const moved = new Set<string>();
+    for (const t of was.terms) if (!now.terms.has(t)) moved.add(termReadKey(t.split(' ')[0]!));
+    for (const t of now.terms) if (!was.terms.has(t)) moved.add(termReadKey(t.split(' ')[0]!));
+    return (doc) => intersects(doc.reads.keys, moved);
+  }
+
+  /** Drops the cached readings of these documents: they are read whole at the next resolve. */
+  private forgetReadings(which: (doc: DocState) => boolean): void {
+    for (const doc of this.docs.values()) {
+      if (!which(doc)) continue;
+      doc.cache = new Map();
+      doc.fresh = false;
+    }
   }
 
   private reread(doc: DocState, stamp: string, gaz: Gazetteer, terms: TermSet): void {
     const cache = doc.stamp === stamp ? doc.cache : new Map<string, ChunkResult>();
     const next = new Map<string, ChunkResult>();
+    // Cached chunk results keep what they asked; the chunks read now add theirs.
+    const reads: GazetteerReads = cache.size > 0 ? { keys: new Set(doc.reads.keys), fuzzy: new Set(doc.reads.fuzzy) } : emptyReads();
+    const reader = gaz.recording(reads);
+    const termReader = recordingTerms(terms, reads.keys);
+    this.rereads++;
     const headings = new Map<string, ReturnType<typeof headingTarget>>();
     const mentions: LinkedMention[] = [];
     const relations: DocRelation[] = [];
@@ -199,7 +276,7 @@ export class EntityIndex {
     for (const chunk of doc.chunks) {
       const key = `${chunk.id}|${chunk.hash}|${chunk.startLine}|${chunk.section}|${chunk.headings.join('\u0001')}`;
       let r = cache.get(key) ?? next.get(key);
-      if (!r) r = readChunk(chunk, gaz, terms, this.opts, headings, doc.names);
+      if (!r) r = readChunk(chunk, reader, termReader, this.opts, headings, doc.names);
       next.set(key, r);
       mentions.push(...r.mentions);
       for (const rel of r.relations) {
@@ -228,6 +305,9 @@ export class EntityIndex {
     relations.sort((a, b) => a.line - b.line || cmp(a.chunkId, b.chunkId) || cmp(a.kind, b.kind) || cmp(a.source, b.source) || cmp(a.target, b.target));
     this.subtract(doc.shares);
     this.addShares(doc.path, shares);
+    for (const norm of doc.reads.fuzzy) if (!reads.fuzzy.has(norm)) this.fuzzyReads.remove(norm, doc.path);
+    for (const norm of reads.fuzzy) this.fuzzyReads.add(norm, doc.path);
+    doc.reads = reads;
     doc.cache = next;
     doc.stamp = stamp;
     doc.mentions = mentions;
@@ -403,6 +483,16 @@ function bump(m: Map<string, number>, k: string, n = 1): void {
   const v = (m.get(k) ?? 0) + n;
   if (v <= 0) m.delete(k);
   else m.set(k, v);
+}
+
+function emptyReads(): GazetteerReads {
+  return { keys: new Set(), fuzzy: new Set() };
+}
+
+function intersects(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
+  for (const x of small) if (large.has(x)) return true;
+  return false;
 }
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {

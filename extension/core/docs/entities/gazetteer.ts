@@ -18,6 +18,7 @@
 import { posix } from 'node:path';
 import { isTestPath } from '../../decisions/link';
 import { normalise, similarity } from '../../decisions/reconcile';
+import { FuzzyNameIndex, type FuzzyKeyForm } from './fuzzy_names';
 import type { CodeGraph } from '../../model/graph';
 import type { NodeKind } from '../../model/types';
 import { DERIVED_EDGE_KINDS, DERIVED_NODE_KINDS } from '../../model/types';
@@ -59,6 +60,32 @@ export interface NodeInfo {
   inDegree: number;
 }
 
+/** What reading a document asks of the gazetteer. */
+export type GazetteerReader = Pick<Gazetteer, 'lookup' | 'hasKey' | 'node' | 'adr' | 'fuzzy'>;
+
+/**
+ * What a reading asked, so it is read again only when an answer may have moved: the keys looked
+ * up (hit or not), with the nodes read as nodeKey(id) and record numbers as adrKey(n), and the
+ * normalised surfaces matched fuzzily.
+ */
+export interface GazetteerReads {
+  keys: Set<string>;
+  fuzzy: Set<string>;
+}
+
+/** What moved in the gazetteer since the last takeChanges(). */
+export interface GazetteerChanges {
+  /** Keys whose hit came, went or changed; nodes whose info did, as nodeKey(id); record numbers as adrKey(n). */
+  keys: Set<string>;
+  /** Fuzzy-indexed keys that came, went or changed, by normalised form (`bareName`: a bare name, found also one edit away). */
+  fuzzy: Map<string, { bareName: boolean }>;
+  /** Tokens whose posting crossed the size fuzzy lookups skip: every surface with the token may answer differently. */
+  tokens: Set<string>;
+}
+
+export const nodeKey = (id: string): string => `\u0001node:${id}`;
+export const adrKey = (n: number): string => `\u0001adr:${n}`;
+
 /** Node kinds a document can name, with their tier (lower wins). */
 const TIER: Partial<Record<NodeKind, number>> = {
   class: 0, interface: 0, enum: 0, adr: 0,
@@ -70,115 +97,137 @@ const TIER: Partial<Record<NodeKind, number>> = {
 };
 const TEST_PENALTY = 10;
 const NEEDS_CLEANING = /[(:#]|^\s|\s$|^\.\//;
-/** Token postings longer than this say too little to scan for Jaccard candidates. */
-const MAX_POSTINGS = 400;
-const JACCARD_MIN = 0.6;
+/** Token Jaccard at which two multi-word names are candidates for each other. */
+export const JACCARD_MIN = 0.6;
 /** Longer surfaces get no fuzzy candidates: one-edit variants of a long string cost its length squared. */
 const MAX_FUZZY_LENGTH = 64;
 /** Distinct surfaces remembered by fuzzy() before the memo starts over. */
 const FUZZY_MEMO_LIMIT = 100_000;
+/** Above this share of the nodes changed, building anew is cheaper than catching up. */
+const REBUILD_SHARE = 0.25;
 
 interface KeyEntry {
-  ids: Set<string>;
-  forms: Set<KeyForm>;
+  /** id → how many nodes put it under this key (a package's __init__.py and the package itself). */
+  ids: Map<string, number>;
+  forms: Map<KeyForm, number>;
+}
+
+/** One key a node puts into the gazetteer, for the id it names. */
+interface Contribution {
+  key: string;
+  id: string;
+  form: KeyForm;
 }
 
 export class Gazetteer {
   private readonly keys = new Map<string, KeyEntry>();
   private readonly hits = new Map<string, GazetteerHit>();
-  private readonly byNormalised = new Map<string, Set<string>>();
-  private readonly byDeletion = new Map<string, Set<string>>();
-  private readonly byToken = new Map<string, Set<string>>();
+  private readonly contributions = new Map<string, Contribution[]>();
   private readonly adrs = new Map<number, string[]>();
+  private readonly adrNumbers = new Map<string, number>();
   private readonly info = new Map<string, NodeInfo>();
-  private readonly norms = new Map<string, string>();
-  private readonly fuzzyMemo = new Map<string, FuzzyCandidate[]>();
+  private readonly fuzzyMemo = new Map<string, { norm: string; found: FuzzyCandidate[] }>();
+  private changes: GazetteerChanges = noChanges();
+  /** Off while building from the whole graph: nothing has read this gazetteer yet. */
+  private tracking = false;
+  /** Built on the first fuzzy lookup: a workspace whose documents name every symbol exactly never pays for it. */
+  private fuzzyIndex: FuzzyNameIndex | undefined;
+  /** Order-free sums of a hash per key and per node (two lanes), so one change updates them in O(1). */
+  private readonly sums = [0, 0, 0, 0];
+  private _version: number;
+
+  private constructor(readonly graph: CodeGraph) {
+    this._version = graph.codeVersion;
+  }
+
+  /** The graph's code version this gazetteer reflects. */
+  get version(): number {
+    return this._version;
+  }
 
   /**
    * A hash of everything linking reads (keys, their hits, each node's kind, path, owner and
    * popularity band): a graph edit that changes none of it (a function body, a call that keeps
    * its target in the same band) leaves every cached link valid.
    */
-  fingerprint = '';
-
-  private constructor(
-    readonly graph: CodeGraph,
-    /** The graph's code version when this was built: changed code needs a new gazetteer. */
-    readonly version: number,
-  ) {}
+  get fingerprint(): string {
+    const hex = (n: number): string => (n >>> 0).toString(16);
+    return `${this.hits.size}:${this.info.size}:${this.sums.map(hex).join('')}`;
+  }
 
   static fromGraph(graph: CodeGraph): Gazetteer {
-    const g = new Gazetteer(graph, graph.codeVersion);
+    const g = new Gazetteer(graph);
+    const touched = new Set<string>();
     graph.graph.forEachNode((id, a) => {
-      if (TIER[a.kind] === undefined) return;
-      const path = a.path ?? '';
-      const qn = a.qualifiedName ?? a.name;
-      const dot = qn.lastIndexOf('.');
-      g.info.set(id, {
-        kind: a.kind,
-        name: a.name,
-        path,
-        qualifiedName: qn,
-        owner: a.kind === 'method' || dot > 0 ? qn.slice(0, dot) : '',
-        inDegree: codeInDegree(graph, id),
-      });
-      switch (a.kind) {
-        case 'file': {
-          g.add(path, id, 'path');
-          g.add(posix.basename(path), id, 'basename');
-          const noExt = path.replace(/\.[^./]+$/, '');
-          if (noExt !== path) g.add(noExt, id, 'path');
-          if (a.qualifiedName && a.qualifiedName !== path) {
-            // A package's __init__.py carries the package's dotted name: that name is the folder.
-            const pkg = posix.basename(path) === '__init__.py' ? `module:${posix.dirname(path)}` : undefined;
-            g.add(a.qualifiedName, pkg && graph.hasNode(pkg) ? pkg : id, 'dotted');
-          }
-          break;
-        }
-        case 'module':
-          g.add(path, id, 'path');
-          g.add(a.name, id, 'folder');
-          break;
-        case 'external':
-          g.add(a.name, id, 'name');
-          break;
-        case 'adr': {
-          const n = a.decision?.number;
-          if (n !== undefined) g.adrs.set(n, [...(g.adrs.get(n) ?? []), id].sort());
-          g.add(path, id, 'path');
-          break;
-        }
-        default: {
-          g.add(a.name, id, 'name');
-          if (qn !== a.name) g.add(qn, id, 'qualified');
-          // py:app.api:Client.send → app.api.Client.send
-          const m = /^py:([^:]+):(.+)$/.exec(id);
-          if (m) g.add(`${m[1]}.${m[2]}`, id, 'dotted');
-        }
-      }
+      if (TIER[a.kind] !== undefined) g.addNode(id, touched);
     });
-    for (const [key, entry] of g.keys) g.hits.set(key, g.rank(key, entry));
-    for (const key of g.keys.keys()) g.indexFuzzy(key);
-    g.fingerprint = g.computeFingerprint();
+    for (const key of touched) g.rerank(key);
+    g.tracking = true;
     return g;
   }
 
-  private computeFingerprint(): string {
-    let h = 0x811c9dc5;
-    const mix = (s: string): void => {
-      for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
-      h = Math.imul(h ^ 0x1f, 0x01000193);
+  /**
+   * This gazetteer brought up to the graph's current code version: re-reads only the nodes the
+   * graph says moved, or builds anew when that is most of them or further back than it knows.
+   */
+  refreshed(): Gazetteer {
+    if (this._version === this.graph.codeVersion) return this;
+    const changed = this.graph.codeChangesSince(this._version);
+    if (!changed || changed.size > Math.max(64, this.info.size * REBUILD_SHARE)) return Gazetteer.fromGraph(this.graph);
+    // A package's dotted name goes to its module node when there is one: its __init__.py reads again with it.
+    for (const id of [...changed]) {
+      const path = this.info.get(id)?.kind === 'module' ? this.info.get(id)!.path : this.graph.node(id)?.kind === 'module' ? this.graph.node(id)!.path : undefined;
+      if (path !== undefined) for (const f of this.graph.nodesInPath(path === '' ? '__init__.py' : `${path}/__init__.py`)) changed.add(f);
+    }
+    const touched = new Set<string>();
+    for (const id of changed) {
+      const before = this.info.get(id);
+      this.removeNode(id, touched);
+      const a = this.graph.node(id);
+      if (a && TIER[a.kind] !== undefined) this.addNode(id, touched);
+      const after = this.info.get(id);
+      if ((before && nodeHash(id, before).join()) !== (after && nodeHash(id, after).join())) this.changes.keys.add(nodeKey(id));
+    }
+    for (const key of touched) this.rerank(key);
+    for (const t of this.fuzzyIndex?.takeCrowded() ?? []) this.changes.tokens.add(t);
+    this.fuzzyMemo.clear();
+    this._version = this.graph.codeVersion;
+    return this;
+  }
+
+  /** What moved since the last call (a gazetteer built anew reports nothing: nothing read it yet). */
+  takeChanges(): GazetteerChanges {
+    const out = this.changes;
+    this.changes = noChanges();
+    return out;
+  }
+
+  /** A reader that notes in `reads` what it is asked. */
+  recording(reads: GazetteerReads): GazetteerReader {
+    return {
+      lookup: (surface) => {
+        reads.keys.add(surface);
+        if (NEEDS_CLEANING.test(surface)) reads.keys.add(cleanSurface(surface));
+        return this.lookup(surface);
+      },
+      hasKey: (key) => {
+        reads.keys.add(key);
+        return this.hasKey(key);
+      },
+      node: (id) => {
+        reads.keys.add(nodeKey(id));
+        return this.node(id);
+      },
+      adr: (n) => {
+        reads.keys.add(adrKey(n));
+        return this.adr(n);
+      },
+      fuzzy: (surface, vector, vectorMin) => {
+        const { norm, found } = this.fuzzyEntry(surface, vector, vectorMin);
+        if (norm.length >= 3 && norm.length <= MAX_FUZZY_LENGTH) reads.fuzzy.add(norm);
+        return found;
+      },
     };
-    for (const key of [...this.hits.keys()].sort()) {
-      const hit = this.hits.get(key)!;
-      mix(key);
-      mix(`${hit.ids.join(',')}|${hit.ambiguous}|${hit.total}|${hit.form}|${hit.plainText}`);
-    }
-    for (const id of [...this.info.keys()].sort()) {
-      const n = this.info.get(id)!;
-      mix(`${id}|${n.kind}|${n.path}|${n.owner}|${n.name}|${popularityBand(n.inDegree)}`);
-    }
-    return `${this.hits.size}:${this.info.size}:${(h >>> 0).toString(16)}`;
   }
 
   /** The nodes a surface names exactly (after stripping a call's `()`, a `:line` suffix, `#` and `::`). */
@@ -205,121 +254,248 @@ export class Gazetteer {
     return this.hits.has(key);
   }
 
+  /** Every key and its hit, sorted by key: what two gazetteers of one graph must agree on. */
+  entries(): [string, GazetteerHit][] {
+    return [...this.hits].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  }
+
   /**
    * Candidates for a surface that no key matches exactly: the same normalised name, one edit
    * away from it, or sharing at least 60% of its words (Jaccard); and, with a vector hook, words
    * that share a token and that the hook calls similar (≥ vectorMin).
    */
   fuzzy(surface: string, vector?: (a: string, b: string) => number, vectorMin = 0.85): FuzzyCandidate[] {
-    // The same surface recurs across thousands of chunks: answer it once per gazetteer.
+    return this.fuzzyEntry(surface, vector, vectorMin).found;
+  }
+
+  private fuzzyEntry(surface: string, vector: ((a: string, b: string) => number) | undefined, vectorMin = 0.85): { norm: string; found: FuzzyCandidate[] } {
+    // The same surface recurs across thousands of chunks: answer it once per gazetteer state.
     const memo = vector ? undefined : this.fuzzyMemo.get(surface);
     if (memo) return memo;
-    const found = this.fuzzyUncached(surface, vector, vectorMin);
+    const norm = normalise(cleanSurface(surface));
+    const entry = { norm, found: this.fuzzyUncached(norm, vector, vectorMin) };
     if (!vector) {
       if (this.fuzzyMemo.size > FUZZY_MEMO_LIMIT) this.fuzzyMemo.clear();
-      this.fuzzyMemo.set(surface, found);
+      this.fuzzyMemo.set(surface, entry);
     }
-    return found;
+    return entry;
   }
 
-  private normOf(key: string): string {
-    let n = this.norms.get(key);
-    if (n === undefined) {
-      n = normalise(key);
-      this.norms.set(key, n);
-    }
-    return n;
-  }
-
-  private fuzzyUncached(surface: string, vector: ((a: string, b: string) => number) | undefined, vectorMin: number): FuzzyCandidate[] {
-    const norm = normalise(cleanSurface(surface));
+  private fuzzyUncached(norm: string, vector: ((a: string, b: string) => number) | undefined, vectorMin: number): FuzzyCandidate[] {
     if (norm.length < 3 || norm.length > MAX_FUZZY_LENGTH) return [];
+    const index = this.fuzzyNames();
     const found = new Map<string, FuzzyCandidate>();
     const take = (key: string, via: FuzzyCandidate['via'], similarity: number): void => {
-      const hit = this.hits.get(key)!;
-      for (const id of hit.ids) {
+      for (const id of this.hits.get(key)!.ids) {
         const prev = found.get(id);
         if (!prev || prev.similarity < similarity) found.set(id, { id, key, via, similarity: roundScore(similarity) });
       }
     };
-    for (const key of this.byNormalised.get(norm) ?? []) take(key, 'normalised', 0.97);
-    if (norm.length >= 5) {
-      for (const variant of deletions(norm)) {
-        for (const key of this.byDeletion.get(variant) ?? []) {
-          const other = this.normOf(key);
-          if (other === norm || Math.abs(other.length - norm.length) > 1) continue;
-          if (editWithinOne(norm, other) && !differsInDigits(norm, other)) take(key, 'edit', similarityOf(norm, other));
-        }
-      }
-    }
-    const words = new Set(norm.split(' '));
-    if (words.size >= 2 || vector) {
-      const pool = this.tokenPool(words);
-      for (const key of pool) {
-        const other = this.normOf(key);
-        const theirs = new Set(other.split(' '));
-        const j = jaccard(words, theirs);
-        if (j >= JACCARD_MIN && words.size >= 2 && theirs.size >= 2) take(key, 'jaccard', Math.max(j, similarity(norm, other)) * 0.95);
-        else if (vector) {
+    const viaVector = vector
+      ? (key: string, other: string): void => {
           const v = vector(norm, other);
           if (v >= vectorMin) take(key, 'vector', v * 0.95);
         }
-      }
+      : undefined;
+    for (const hit of index.candidates(norm, JACCARD_MIN, viaVector)) {
+      take(hit.key, hit.via, hit.via === 'jaccard' ? Math.max(hit.similarity, similarity(norm, index.normOf(hit.key)!)) * 0.95 : hit.similarity);
     }
     return [...found.values()].sort((a, b) => b.similarity - a.similarity || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   }
 
-  private tokenPool(words: Set<string>): Set<string> {
-    const pool = new Set<string>();
-    for (const w of words) {
-      const posting = this.byToken.get(w);
-      if (!posting || posting.size > MAX_POSTINGS) continue;
-      for (const k of posting) pool.add(k);
+  private fuzzyNames(): FuzzyNameIndex {
+    if (!this.fuzzyIndex) {
+      this.fuzzyIndex = new FuzzyNameIndex();
+      for (const [key, hit] of this.hits) if (isFuzzyForm(hit.form)) this.fuzzyIndex.add(key, hit.form);
+      this.fuzzyIndex.takeCrowded(); // crowded from the start: nothing read it otherwise
     }
-    return pool;
+    return this.fuzzyIndex;
   }
 
-  private add(key: string, id: string, form: KeyForm): void {
-    if (key === '') return;
-    let entry = this.keys.get(key);
-    if (!entry) {
-      entry = { ids: new Set(), forms: new Set() };
-      this.keys.set(key, entry);
+  /** Puts a node's info and keys in; the keys it touched are collected for re-ranking. */
+  private addNode(id: string, touched: Set<string>): void {
+    const graph = this.graph;
+    const a = graph.node(id)!;
+    const path = a.path ?? '';
+    const qn = a.qualifiedName ?? a.name;
+    const dot = qn.lastIndexOf('.');
+    const info: NodeInfo = {
+      kind: a.kind,
+      name: a.name,
+      path,
+      qualifiedName: qn,
+      owner: a.kind === 'method' || dot > 0 ? qn.slice(0, dot) : '',
+      inDegree: codeInDegree(graph, id),
+    };
+    this.info.set(id, info);
+    this.mix(2, nodeHash(id, info), 1);
+    const mine: Contribution[] = [];
+    const add = (key: string, target: string, form: KeyForm): void => {
+      if (key !== '') mine.push({ key, id: target, form });
+    };
+    switch (a.kind) {
+      case 'file': {
+        add(path, id, 'path');
+        add(posix.basename(path), id, 'basename');
+        const noExt = path.replace(/\.[^./]+$/, '');
+        if (noExt !== path) add(noExt, id, 'path');
+        if (a.qualifiedName && a.qualifiedName !== path) {
+          // A package's __init__.py carries the package's dotted name: that name is the folder.
+          const pkg = posix.basename(path) === '__init__.py' ? `module:${posix.dirname(path)}` : undefined;
+          add(a.qualifiedName, pkg && graph.hasNode(pkg) ? pkg : id, 'dotted');
+        }
+        break;
+      }
+      case 'module':
+        add(path, id, 'path');
+        add(a.name, id, 'folder');
+        break;
+      case 'external':
+        add(a.name, id, 'name');
+        break;
+      case 'adr': {
+        const n = a.decision?.number;
+        if (n !== undefined) {
+          this.adrs.set(n, [...(this.adrs.get(n) ?? []), id].sort());
+          this.adrNumbers.set(id, n);
+          if (this.tracking) this.changes.keys.add(adrKey(n));
+        }
+        add(path, id, 'path');
+        break;
+      }
+      default: {
+        add(a.name, id, 'name');
+        if (qn !== a.name) add(qn, id, 'qualified');
+        // py:app.api:Client.send → app.api.Client.send
+        const m = /^py:([^:]+):(.+)$/.exec(id);
+        if (m) add(`${m[1]}.${m[2]}`, id, 'dotted');
+      }
     }
-    entry.ids.add(id);
-    entry.forms.add(form);
+    for (const c of mine) {
+      let entry = this.keys.get(c.key);
+      if (!entry) {
+        entry = { ids: new Map(), forms: new Map() };
+        this.keys.set(c.key, entry);
+      }
+      bump(entry.ids, c.id, 1);
+      bump(entry.forms, c.form, 1);
+      touched.add(c.key);
+    }
+    this.contributions.set(id, mine);
+  }
+
+  private removeNode(id: string, touched: Set<string>): void {
+    const info = this.info.get(id);
+    if (!info) return;
+    this.mix(2, nodeHash(id, info), -1);
+    this.info.delete(id);
+    const n = this.adrNumbers.get(id);
+    if (n !== undefined) {
+      const left = (this.adrs.get(n) ?? []).filter((x) => x !== id);
+      if (left.length) this.adrs.set(n, left);
+      else this.adrs.delete(n);
+      this.adrNumbers.delete(id);
+      this.changes.keys.add(adrKey(n));
+    }
+    for (const c of this.contributions.get(id) ?? []) {
+      const entry = this.keys.get(c.key)!;
+      bump(entry.ids, c.id, -1);
+      bump(entry.forms, c.form, -1);
+      touched.add(c.key);
+    }
+    this.contributions.delete(id);
+  }
+
+  /** Ranks a key anew from its entry (or drops it), keeping the sums, the fuzzy index and the changes in step. */
+  private rerank(key: string): void {
+    const before = this.hits.get(key);
+    const beforeHash = before && keyHash(key, before);
+    if (beforeHash) this.mix(0, beforeHash, -1);
+    const entry = this.keys.get(key);
+    const hit = entry && entry.ids.size > 0 ? this.rank(key, entry) : undefined;
+    const hitHash = hit && keyHash(key, hit);
+    if (hit) {
+      this.hits.set(key, hit);
+      this.mix(0, hitHash!, 1);
+    } else {
+      this.hits.delete(key);
+      this.keys.delete(key);
+    }
+    if (beforeHash && hitHash && beforeHash[0] === hitHash[0] && beforeHash[1] === hitHash[1]) return;
+    if (this.tracking) this.noteKeyChange(key, before, hit);
+    if (this.fuzzyIndex && before?.form !== hit?.form) {
+      this.fuzzyIndex.remove(key);
+      if (hit && isFuzzyForm(hit.form)) this.fuzzyIndex.add(key, hit.form);
+    }
+  }
+
+  private noteKeyChange(key: string, before: GazetteerHit | undefined, after: GazetteerHit | undefined): void {
+    this.changes.keys.add(key);
+    if (!isFuzzyForm(before?.form) && !isFuzzyForm(after?.form)) return;
+    const norm = normalise(key);
+    const bareName = before?.form === 'name' || after?.form === 'name' || this.changes.fuzzy.get(norm)?.bareName === true;
+    this.changes.fuzzy.set(norm, { bareName });
   }
 
   private rank(key: string, entry: KeyEntry): GazetteerHit {
-    const ids = [...entry.ids];
+    const ids = [...entry.ids.keys()];
     const tierOf = (id: string): number => {
-      const n = this.info.get(id)!;
-      return TIER[n.kind]! + (isTestPath(n.path) ? TEST_PENALTY : 0);
+      const n = this.info.get(id);
+      // A package module not (yet) in the gazetteer: rank it as a module.
+      return (n ? TIER[n.kind]! : TIER.module!) + (n && isTestPath(n.path) ? TEST_PENALTY : 0);
     };
     const best = Math.min(...ids.map(tierOf));
     const preferred = ids.filter((id) => tierOf(id) === best).sort();
-    const form = pickForm(entry.forms);
+    const form = pickForm(new Set(entry.forms.keys()));
     return {
       ids: preferred,
       ambiguous: preferred.length > 1,
       total: ids.length,
       form,
-      plainText: plainTextAllowed(key, form) && !(/^[a-z][a-z0-9]*$/.test(key) && preferred.every((id) => this.info.get(id)!.kind === 'method')),
+      plainText: plainTextAllowed(key, form) && !(/^[a-z][a-z0-9]*$/.test(key) && preferred.every((id) => this.info.get(id)?.kind === 'method')),
     };
   }
 
-  private indexFuzzy(key: string): void {
-    // Names and qualified names only: dotted, path and basename keys repeat them.
-    const form = this.hits.get(key)!.form;
-    if (form !== 'name' && form !== 'qualified') return;
-    const norm = this.normOf(key);
-    if (norm.length < 3) return;
-    push(this.byNormalised, norm, key);
-    // One-edit variants of bare names only: a typo'd qualified name is rare, and the index is
-    // the gazetteer's biggest part.
-    if (form === 'name' && norm.length >= 5 && norm.length <= 30) for (const d of deletions(norm)) push(this.byDeletion, d, key);
-    for (const w of new Set(norm.split(' '))) if (w.length > 1) push(this.byToken, w, key);
+  /** Adds (sign 1) or takes out (sign −1) a 64-bit hash in the lanes starting at `lane`. */
+  private mix(lane: number, hash: [number, number], sign: 1 | -1): void {
+    this.sums[lane] = (this.sums[lane]! + sign * hash[0]) | 0;
+    this.sums[lane + 1] = (this.sums[lane + 1]! + sign * hash[1]) | 0;
   }
+}
+
+function isFuzzyForm(form: KeyForm | undefined): form is FuzzyKeyForm {
+  return form === 'name' || form === 'qualified';
+}
+
+function noChanges(): GazetteerChanges {
+  return { keys: new Set(), fuzzy: new Map(), tokens: new Set() };
+}
+
+function bump<K>(m: Map<K, number>, k: K, n: number): void {
+  const v = (m.get(k) ?? 0) + n;
+  if (v <= 0) m.delete(k);
+  else m.set(k, v);
+}
+
+function keyHash(key: string, hit: GazetteerHit): [number, number] {
+  return hash2(`${key}\u0000${hit.ids.join(',')}|${hit.ambiguous}|${hit.total}|${hit.form}|${hit.plainText}`);
+}
+
+function nodeHash(id: string, n: NodeInfo): [number, number] {
+  return hash2(`${id}|${n.kind}|${n.path}|${n.owner}|${n.name}|${popularityBand(n.inDegree)}`);
+}
+
+/** Two independent 32-bit FNV-1a hashes of a string. */
+function hash2(s: string): [number, number] {
+  let a = 0x811c9dc5;
+  let b = 0x01000193 ^ s.length;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x5bd1e995);
+    b ^= b >>> 15;
+  }
+  return [a | 0, b | 0];
 }
 
 /** In-degree in powers of two (0, 1, 2–3, 4–7, …): popularity moves in steps, not with every call. */
@@ -368,47 +544,4 @@ export function cleanSurface(surface: string): string {
     .replace(/(?::\d+(?:[-:]\d+)?|#L\d+(?:-L\d+)?)$/, '')
     .replace(/::|#/g, '.')
     .replace(/^\.\//, '');
-}
-
-function push(map: Map<string, Set<string>>, key: string, value: string): void {
-  let set = map.get(key);
-  if (!set) {
-    set = new Set();
-    map.set(key, set);
-  }
-  set.add(value);
-}
-
-/** Every string one deletion away (the symmetric-delete trick: two strings within one edit share one). */
-export function deletions(s: string): string[] {
-  const out = [s];
-  for (let i = 0; i < s.length; i++) out.push(s.slice(0, i) + s.slice(i + 1));
-  return out;
-}
-
-/** Levenshtein distance ≤ 1, without the full table. */
-export function editWithinOne(a: string, b: string): boolean {
-  if (a === b) return true;
-  if (Math.abs(a.length - b.length) > 1) return false;
-  if (a.length < b.length) [a, b] = [b, a];
-  let i = 0;
-  while (i < b.length && a[i] === b[i]) i++;
-  return a.length === b.length ? a.slice(i + 1) === b.slice(i + 1) : a.slice(i + 1) === b.slice(i);
-}
-
-/** `v1.2` and `v1.3` are one edit apart and different things. */
-export function differsInDigits(a: string, b: string): boolean {
-  return a.replace(/\D/g, '') !== b.replace(/\D/g, '');
-}
-
-export function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
-  let inter = 0;
-  for (const w of a) if (b.has(w)) inter++;
-  const union = a.size + b.size - inter;
-  return union === 0 ? 0 : inter / union;
-}
-
-/** Two strings already known to be within one edit: 1 − 1/longest. */
-function similarityOf(a: string, b: string): number {
-  return a === b ? 1 : 1 - 1 / Math.max(a.length, b.length);
 }

@@ -7,6 +7,7 @@
  */
 export * from './chunk';
 export * from './entity_index';
+export * from './fuzzy_names';
 export * from './gazetteer';
 export * from './link';
 export * from './mentions';

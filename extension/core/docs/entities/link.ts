@@ -25,7 +25,7 @@
  * the chunk and the graph alone, so a save re-links one document, not fifty thousand.
  */
 import type { Chunk, LinkedMention } from '../types';
-import type { Gazetteer, NodeInfo } from './gazetteer';
+import type { GazetteerReader, NodeInfo } from './gazetteer';
 import { cleanSurface, popularityBand } from './gazetteer';
 import type { Candidate } from './mentions';
 import { entityKey, lineAt } from './mentions';
@@ -86,7 +86,7 @@ class ChunkContext {
   /** surface → its name parts and the file it surely names, read once per chunk. */
   private readonly own = new Map<string, { parts: string[]; path: string | undefined }>();
 
-  constructor(cands: readonly Candidate[], headings: readonly string[], private readonly gaz: Gazetteer) {
+  constructor(cands: readonly Candidate[], headings: readonly string[], private readonly gaz: GazetteerReader) {
     for (const c of cands) {
       const o = this.ownOf(c.surface);
       for (const p of o.parts) bump(this.names, p, 1);
@@ -132,7 +132,7 @@ function bump(m: Map<string, number>, k: string, n: number): void {
 }
 
 /** Candidate code targets of one mention, with string similarity and how they were found. */
-function candidates(c: Candidate, gaz: Gazetteer, opts: LinkOptions): { id: string; similarity: number; via: string }[] {
+function candidates(c: Candidate, gaz: GazetteerReader, opts: LinkOptions): { id: string; similarity: number; via: string }[] {
   if (c.source === 'pattern') {
     return c.adrNumber !== undefined ? gaz.adr(c.adrNumber).map((id) => ({ id, similarity: 1, via: 'exact' })) : [];
   }
@@ -163,7 +163,7 @@ function candidates(c: Candidate, gaz: Gazetteer, opts: LinkOptions): { id: stri
 
 
 /** Scores a mention's candidates and picks the best, with the tie penalty applied. */
-export function bestTarget(c: Candidate, chunk: Chunk, ctx: ChunkContextLike, gaz: Gazetteer, opts: LinkOptions): Scored | undefined {
+export function bestTarget(c: Candidate, chunk: Chunk, ctx: ChunkContextLike, gaz: GazetteerReader, opts: LinkOptions): Scored | undefined {
   const found = candidates(c, gaz, opts);
   if (found.length === 0) return undefined;
   const sentenceStart = /(?:^|[.!?:]\s+|\n\s*(?:[-*+•]|\d+[.)])?\s*)$/.test(chunk.text.slice(Math.max(0, c.start - 6), c.start));
@@ -191,7 +191,7 @@ export interface ChunkContextLike {
   overlap(c: Candidate, info: NodeInfo): number;
 }
 
-export function chunkContext(cands: readonly Candidate[], headings: readonly string[], gaz: Gazetteer): ChunkContextLike {
+export function chunkContext(cands: readonly Candidate[], headings: readonly string[], gaz: GazetteerReader): ChunkContextLike {
   return new ChunkContext(cands, headings, gaz);
 }
 
@@ -201,7 +201,7 @@ export function entityTarget(c: Candidate): string {
 }
 
 /** Links every candidate of a chunk: a code node above the threshold, else an entity, else dropped. */
-export function linkChunk(chunk: Chunk, cands: readonly Candidate[], gaz: Gazetteer, opts: LinkOptions = {}): LinkedMention[] {
+export function linkChunk(chunk: Chunk, cands: readonly Candidate[], gaz: GazetteerReader, opts: LinkOptions = {}): LinkedMention[] {
   const threshold = opts.threshold ?? LINK_THRESHOLD;
   const ctx = chunkContext(cands, chunk.headings, gaz);
   const out: LinkedMention[] = [];

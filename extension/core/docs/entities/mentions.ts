@@ -13,7 +13,7 @@
  */
 import { classify } from '../../decisions/mentions';
 import type { Chunk, MentionSource } from '../types';
-import type { Gazetteer } from './gazetteer';
+import type { GazetteerReader } from './gazetteer';
 import { canonicalKey, findPatterns, identifierTokens, isApiChain, isCompoundIdentifier, isNumberedName } from './patterns';
 import { DEPENDENCY_SECTION, headingLines, itemName, lines, sectionsOf } from './structure';
 import { ACRONYM_STOP, CALENDAR, EMPHASIS_LABELS, isCommonWord } from './words';
@@ -33,9 +33,26 @@ export interface Candidate {
 /** Mined terms ready for matching: first word → the term lengths (in words) starting with it. */
 export interface TermSet {
   readonly terms: ReadonlySet<string>;
-  readonly firstWords: ReadonlyMap<string, number[]>;
+  readonly firstWords: Pick<ReadonlyMap<string, readonly number[]>, 'get'>;
   /** Identifies the set, so caches know when it changed. */
   readonly fingerprint: string;
+}
+
+/** The key a reading of the terms by a word's first word is noted under (beside the gazetteer's keys). */
+export const termReadKey = (firstWord: string): string => `\u0002term:${firstWord}`;
+
+/** The same terms, noting in `keys` every first word looked up: a term that comes or goes concerns only the readers of its first word. */
+export function recordingTerms(terms: TermSet, keys: Set<string>): TermSet {
+  return {
+    terms: terms.terms,
+    fingerprint: terms.fingerprint,
+    firstWords: {
+      get: (word) => {
+        keys.add(termReadKey(word));
+        return terms.firstWords.get(word);
+      },
+    },
+  };
 }
 
 export function termSet(terms: readonly string[]): TermSet {
@@ -118,7 +135,7 @@ const PLAIN_WORD = /^[A-Za-z][a-z]*$/;
 const PATH_RE = /(?<![\w@/.:-])(?:\.\/)?(?:[\w.-]+\/)+[\w.-]*\w\/?/g;
 
 /** Workspace paths in prose (`src/app/api.py`, `src/legacy/`): code when the graph has them. */
-function pathCandidates(text: string, gaz: Gazetteer | undefined, out: Candidate[]): void {
+function pathCandidates(text: string, gaz: GazetteerReader | undefined, out: Candidate[]): void {
   PATH_RE.lastIndex = 0;
   for (let m = PATH_RE.exec(text); m; m = PATH_RE.exec(text)) {
     const surface = m[0].replace(/^\.\//, '').replace(/\/$/, '');
@@ -127,7 +144,7 @@ function pathCandidates(text: string, gaz: Gazetteer | undefined, out: Candidate
   }
 }
 
-function tokenCandidates(text: string, gaz: Gazetteer | undefined, out: Candidate[]): void {
+function tokenCandidates(text: string, gaz: GazetteerReader | undefined, out: Candidate[]): void {
   pathCandidates(text, gaz, out);
   for (const t of identifierTokens(text)) {
     let surface = t.surface;
@@ -215,7 +232,7 @@ function trimWord(w: string): string {
 }
 
 /** All mention candidates of a chunk, non-overlapping, in text order. */
-export function findCandidates(chunk: Chunk, gaz: Gazetteer | undefined, terms: TermSet, names: ReadonlySet<string> = EMPTY): Candidate[] {
+export function findCandidates(chunk: Chunk, gaz: GazetteerReader | undefined, terms: TermSet, names: ReadonlySet<string> = EMPTY): Candidate[] {
   const all: Candidate[] = [];
   codeSpanCandidates(chunk, all);
   patternCandidates(chunk.text, all);

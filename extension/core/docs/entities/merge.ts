@@ -10,7 +10,7 @@
  * removes a few keys costs a few lookups, not a pass over every pair.
  */
 import { similarity } from '../../decisions/reconcile';
-import { deletions, differsInDigits, editWithinOne, jaccard } from './gazetteer';
+import { deletions, differsInDigits, editWithinOne, jaccard } from './fuzzy_names';
 
 export const ENTITY_MERGE_SIMILARITY = 0.8;
 export const ENTITY_MERGE_JACCARD = 0.6;
@@ -48,9 +48,21 @@ export class EntityMerger {
       else if (at) for (const k of at) found.add(k);
     }
     const mine = this.wordsOf(key);
+    // Keys sharing an indexed word, with how many they share: Jaccard grows with the overlap, so
+    // a bound from the counted words (plus those not counted: short or in crowded postings) skips
+    // most of them before same() splits and compares anything.
+    const shared = new Map<string, number>();
+    let uncounted = 0;
     for (const w of mine) {
-      const posting = this.byWord.get(w);
-      if (posting && posting.size <= MAX_POSTINGS) for (const k of posting) found.add(k);
+      const posting = w.length > 2 ? this.byWord.get(w) : undefined;
+      if (w.length <= 2 || (posting && posting.size > MAX_POSTINGS)) uncounted++;
+      else if (posting) for (const k of posting) shared.set(k, (shared.get(k) ?? 0) + 1);
+    }
+    for (const [other, n] of shared) {
+      if (found.has(other)) continue;
+      const most = n + uncounted;
+      const theirs = this.wordsOf(other).size;
+      if (mine.size >= 2 && theirs >= 2 && most / (mine.size + theirs - most) >= ENTITY_MERGE_JACCARD) found.add(other);
     }
     for (const other of found) if (other !== key && this.same(key, other)) this.link(key, other);
     for (const d of deletions(flat)) putCompact(this.byDeletion, d, key);

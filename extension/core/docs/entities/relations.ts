@@ -17,7 +17,7 @@
  */
 import { posix } from 'node:path';
 import type { Chunk, DocRelation, LinkedMention, RelationKind } from '../types';
-import type { Gazetteer } from './gazetteer';
+import type { GazetteerReader } from './gazetteer';
 import { DEPENDENCY_SECTION, ITEM, lines, SEE_ALSO_SECTION, sectionsOf, STEP } from './structure';
 import type { Line } from './structure';
 
@@ -230,7 +230,7 @@ export function resolveDocLink(url: string, fromPath: string): string | undefine
  * Structure relations of one chunk. `headingTargets[i]` is what `chunk.headings[i]` names (a code
  * node or entity id), when anything.
  */
-export function structureRelations(chunk: Chunk, mentions: readonly LinkedMention[], headingTargets: readonly (string | undefined)[], gaz: Gazetteer | undefined): DocRelation[] {
+export function structureRelations(chunk: Chunk, mentions: readonly LinkedMention[], headingTargets: readonly (string | undefined)[], gaz: GazetteerReader | undefined): DocRelation[] {
   const out: DocRelation[] = [];
   const all = lines(chunk.text);
   const push = (r: DocRelation | undefined): void => {
