@@ -3,7 +3,8 @@
  * ==========================
  * One-file updates on an indexed 100k-line corpus: a fresh child loads the snapshot, then edits
  * ~50 different files one at a time (alternately a line added to a function body and a function
- * appended) and times `ws.update([path])` for each. p50/p95/max over the edits.
+ * appended) and times `ws.update([path])` for each. p50/p95/max over the edits after the first,
+ * which is shown apart (`first`: it loads the grammar and links the documents the snapshot restored).
  */
 import { lastJson, percentile, runChild } from './util';
 
@@ -31,7 +32,9 @@ export async function measureIncremental(childJs: string, corpus: string, dir: s
   const r = await runChild(process.execPath, [childJs, 'incremental', dir, String(edits)], { timeoutMs: 10 * 60_000 });
   const out = lastJson<ChildIncremental>(r.stdout);
   if (r.code !== 0 || !out) return { corpus, error: r.timedOut ? 'timed out' : `exit ${r.code}: ${r.stderr.trim().slice(-400)}` };
-  const ms = out.samples.map((s) => s.ms);
+  // The first update loads the grammar in process and links what the snapshot left unlinked: it is the `first` figure, not a sample.
+  const timed = out.samples.slice(1);
+  const ms = timed.map((s) => s.ms);
   return {
     corpus,
     edits: ms.length,
@@ -41,6 +44,6 @@ export async function measureIncremental(childJs: string, corpus: string, dir: s
     firstMs: out.warmupMs,
     nodes: out.nodes,
     rssMb: out.rssMb,
-    slowest: [...out.samples].sort((a, b) => b.ms - a.ms).slice(0, 3).map(({ path, kind, ms: t }) => ({ path, kind, ms: t })),
+    slowest: [...timed].sort((a, b) => b.ms - a.ms).slice(0, 3).map(({ path, kind, ms: t }) => ({ path, kind, ms: t })),
   };
 }

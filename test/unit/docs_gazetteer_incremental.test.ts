@@ -6,6 +6,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { EntityIndex, Gazetteer } from '../../extension/core/docs/entities';
+import { hasAnyHash, keyHash, packKeys } from '../../extension/core/docs/entities/reads';
+import { runSteps } from '../../extension/core/index/steps';
 import { ChangeJournal } from '../../extension/core/model/change_journal';
 import type { CodeGraph } from '../../extension/core/model/graph';
 import { edgeKey, fileId, moduleId } from '../../extension/core/model/types';
@@ -242,6 +244,37 @@ describe('entity index over a changing graph', () => {
     );
   });
 
+  it('a pass run in steps ends with what an index built anew gives, whatever runs between its steps', () => {
+    fc.assert(
+      fc.property(fc.nat({ max: 12 }), fc.constantFrom('resolve', 'setDoc', 'deleteDoc', 'graph'), (after, between) => {
+        const b = baseGraph();
+        const index = docIndex();
+        const docs = { ...DOCS };
+        const steps = index.resolveSteps(b.g);
+        let finished: ReturnType<EntityIndex['resolve']> | undefined;
+        for (let i = 0; i < after && !finished; i++) {
+          const r = steps.next();
+          if (r.done) finished = r.value;
+        }
+        if (between === 'resolve') index.resolve(b.g);
+        else if (between === 'setDoc') {
+          docs['docs/orders.md'] = ['`PaymentClient` now places orders.'];
+          index.setDoc('docs/orders.md', [makeChunk(docs['docs/orders.md']![0]!, { path: 'docs/orders.md', section: 'Intro' })]);
+        } else if (between === 'deleteDoc') {
+          delete docs['docs/cache.md'];
+          index.deleteDoc('docs/cache.md');
+        } else b.sym('src/shop/orders.py', 'PaymentClnt', 'class', 60, 70);
+        const result = finished ?? runSteps(steps);
+        const fresh = new EntityIndex();
+        for (const [path, paras] of Object.entries(docs)) fresh.setDoc(path, paras.map((p, i) => makeChunk(p, { path, startLine: 1 + i * 3, section: 'Intro' })));
+        assert.deepEqual(index.resolve(b.g), fresh.resolve(b.g));
+        // The pass itself answers for the documents as they were when it finished.
+        if (!finished && between !== 'graph') assert.deepEqual(result, fresh.resolve(b.g));
+      }),
+      { numRuns: 60 },
+    );
+  });
+
   it('reads again only the documents that asked for a name that moved', () => {
     const b = baseGraph();
     const index = docIndex();
@@ -276,5 +309,18 @@ describe('change journal', () => {
     j.reset(20);
     assert.equal(j.since(19), undefined);
     assert.deepEqual([...j.since(20)!], []);
+  });
+});
+
+describe('packed reads', () => {
+  it('finds every key it was given, merged with an earlier packing, and sorts and dedupes the hashes', () => {
+    fc.assert(
+      fc.property(fc.array(fc.string()), fc.array(fc.string()), fc.string(), (a, b, other) => {
+        const packed = packKeys(b, packKeys(a));
+        for (const k of [...a, ...b]) assert.ok(hasAnyHash(packed, [keyHash(k)]));
+        assert.ok(packed.every((h, i) => i === 0 || packed[i - 1]! < h));
+        assert.equal(hasAnyHash(packed, [keyHash(other)]), packed.includes(keyHash(other)));
+      }),
+    );
   });
 });

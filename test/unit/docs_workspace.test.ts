@@ -173,6 +173,11 @@ describe('docs in the workspace', () => {
 
   it('links the documents after a restart in the background, or at once for a reader that needs them', async () => {
     const { ws, dir } = await indexed(true);
+    // A document of many chunks: a pass in slices stops inside it.
+    const sections = Array.from({ length: 12 }, (_, i) => `## Step ${i}\n\n${'The OrderService calls `charge` through retry_with_backoff and the gateway. '.repeat(60)}\n`);
+    writeFileSync(join(dir, 'docs', 'long.md'), `# Long\n\n${sections.join('\n')}`);
+    await ws.index();
+    assert.ok(ws.docs.chunksOf('docs/long.md').length >= 6);
     const full = ws.graph.canonical();
     const mentioned = fileContext(ws.graph, { target: 'shop/payment.py' }).docs?.items.length ?? 0;
     assert.ok(mentioned > 0);
@@ -183,6 +188,12 @@ describe('docs in the workspace', () => {
     assert.ok(!background.graph.graph.someNode((_id, a) => a.kind === 'doc'), 'open leaves the documents for later');
     await background.settled();
     assert.equal(background.graph.canonical(), full, 'once settled, the graph is the one the index made');
+
+    // Several passes in slices asked for at once (with a slice of 0 ms: a yield after every step) all end, and agree.
+    const sliced = await Workspace.open(dir, { workers: 0 });
+    cleanups.push(() => void sliced.close());
+    await Promise.all([sliced.docs.relinkInSlices(sliced.graph, undefined, 0), sliced.docs.relinkInSlices(sliced.graph, undefined, 0), sliced.settled()]);
+    assert.equal(sliced.graph.canonical(), full);
 
     const reader = await Workspace.open(dir, { workers: 0 });
     cleanups.push(() => void reader.close());

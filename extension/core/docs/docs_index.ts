@@ -19,11 +19,11 @@ import { docMatcher, docsConfig, type DocsConfig, type DocsConfigInput } from '.
 import { EntityIndex, type EntityResult } from './entities';
 import { chunkDocument, detectFormat, DocSkipError, extractDocument, NearDuplicateIndex } from './ingest';
 import { MentionMap } from './mention_map';
-import { docsSubgraph, isDecisionDocument } from './project';
+import { DocsProjection, isDecisionDocument } from './project';
 import { DocVectors, embeddingProvider } from './doc_vectors';
 import { expandDocPaths } from './ingest_paths';
 import { Bm25Index, hybridQuery, type EmbeddingProvider, type HybridResult } from './retrieval';
-import type { Chunk, DocFacts } from './types';
+import type { Chunk, DocFacts, LinkedMention } from './types';
 import { runSteps, runStepsInSlices, type Steps } from '../index/steps';
 import { pathsUnder } from '../index/under_folders';
 
@@ -114,11 +114,16 @@ export class DocsIndex {
   private readonly entityIndex = new EntityIndex();
   private readonly lexicalIndex = new Bm25Index();
   private readonly owned = new OwnedSubgraph();
+  private readonly projection = new DocsProjection();
   private result: EntityResult = { mentions: [], entities: [], relations: [] };
-  private mentionMap = new MentionMap(this.result, () => undefined);
+  /** Built from `result` when first read after a relink: a save pays for it only if something asks. */
+  private mentionMap: MentionMap | undefined;
+  private nameOf: (id: string) => string | undefined = () => undefined;
   private vectors: DocVectors | undefined;
   private lastFile: string | undefined;
   private lastError: string | undefined;
+  /** The pass in slices under way (relinkInSlices), or a settled promise. */
+  private slicedPass: Promise<unknown> = Promise.resolve();
   /** Restored documents wait to be linked to this graph until something reads them (deferLink). */
   private unlinkedGraph: (() => CodeGraph) | undefined;
   /** Paths whose chunks must be rebuilt before the next relink or query (read anew, or restored). */
@@ -171,6 +176,12 @@ export class DocsIndex {
     return this.tags.get(path) ?? [];
   }
 
+  /** Each document's mentions as last resolved, in path order (the same array while a document's links stay). */
+  mentionsByDocument(): [string, readonly LinkedMention[]][] {
+    this.linkDeferred();
+    return this.entityIndex.mentionsByDocument();
+  }
+
   /** Mentions, entities and relations as last resolved against the code. */
   get entities(): EntityResult {
     this.linkDeferred();
@@ -179,7 +190,7 @@ export class DocsIndex {
 
   get mentions(): MentionMap {
     this.linkDeferred();
-    return this.mentionMap;
+    return (this.mentionMap ??= new MentionMap(this.result, this.nameOf));
   }
 
   /**
@@ -316,14 +327,20 @@ export class DocsIndex {
    * relink in time slices (index/steps.ts): what a save or an index runs, so a large corpus never
    * holds the event loop for long. When `signal` aborts, linking is left for the next reader.
    */
-  async relinkInSlices(graph: CodeGraph, signal?: AbortSignal): Promise<{ nodes: number; edges: number } | undefined> {
-    try {
-      return await runStepsInSlices(this.relinkSteps(graph), signal);
-    } catch (err) {
-      if (!signal?.aborted) throw err;
-      this.unlinkedGraph = () => graph;
-      return undefined;
-    }
+  relinkInSlices(graph: CodeGraph, signal?: AbortSignal, sliceMs?: number): Promise<{ nodes: number; edges: number } | undefined> {
+    // One pass in slices at a time: two would restart each other at every slice and never end.
+    const run = async (): Promise<{ nodes: number; edges: number } | undefined> => {
+      try {
+        return await runStepsInSlices(this.relinkSteps(graph), signal, sliceMs);
+      } catch (err) {
+        if (!signal?.aborted) throw err;
+        this.unlinkedGraph = () => graph;
+        return undefined;
+      }
+    };
+    const next = this.slicedPass.then(run, run);
+    this.slicedPass = next.catch(() => undefined);
+    return next;
   }
 
   private *relinkSteps(graph: CodeGraph): Steps<{ nodes: number; edges: number }> {
@@ -339,8 +356,9 @@ export class DocsIndex {
       return last.applied;
     }
     this.result = result;
-    this.mentionMap = new MentionMap(result, (id) => graph.node(id)?.name);
-    const applied = this.owned.apply(graph, docsSubgraph(graph, this));
+    this.mentionMap = undefined;
+    this.nameOf = (id) => graph.node(id)?.name;
+    const applied = this.owned.apply(graph, this.projection.wanted(graph, this));
     this.projected = { graph, result, decisionDocs, tags: this.tagsVersion, corpus: this.corpusVersion, applied };
     return applied;
   }
@@ -363,7 +381,7 @@ export class DocsIndex {
         lexical: this.lexicalIndex,
         ...(vectors ? { vectors } : {}),
         chunk: (id) => this.chunks.get(id),
-        graph: this.mentionMap.hybridGraph(graph),
+        graph: this.mentions.hybridGraph(graph),
       },
     );
     if (!tagged) return result;

@@ -33,6 +33,9 @@ export class OwnedSubgraph {
   private nodes = new Set<string>();
   private edges = new Set<string>();
   private graph: CodeGraph | undefined;
+  /** The objects last written, by node id and by edge key: wanted again as the same object, they need no comparing. */
+  private writtenNodes = new Map<string, NodeAttributes>();
+  private writtenEdges = new Map<string, WantedEdge>();
 
   /** Makes the owned part of `graph` equal to `want`. */
   apply(graph: CodeGraph, want: WantedSubgraph): AppliedSubgraph {
@@ -41,10 +44,16 @@ export class OwnedSubgraph {
       this.graph = graph;
       this.nodes = new Set();
       this.edges = new Set();
+      this.writtenNodes = new Map();
+      this.writtenEdges = new Map();
     }
+    const writtenNodes = new Map<string, NodeAttributes>();
+    const writtenEdges = new Map<string, WantedEdge>();
     for (const key of this.edges) if (!want.edges.has(key)) graph.dropEdge(key);
     for (const id of this.nodes) if (!want.nodes.has(id)) graph.dropNode(id);
     for (const [id, attrs] of want.nodes) {
+      writtenNodes.set(id, attrs);
+      if (this.writtenNodes.get(id) === attrs && graph.hasNode(id)) continue;
       const have = graph.node(id);
       if (!have || !sameJson(have, attrs)) graph.setNode(id, attrs);
     }
@@ -52,11 +61,15 @@ export class OwnedSubgraph {
     for (const [key, e] of want.edges) {
       if (!graph.hasNode(e.source) || !graph.hasNode(e.target)) continue;
       kept.add(key);
+      writtenEdges.set(key, e);
+      if (this.writtenEdges.get(key) === e && graph.hasEdge(key)) continue;
       const have = graph.edge(key);
       if (!have || have.kind !== e.kind || !sameJson({ ...have, kind: undefined }, e.attrs)) graph.setEdge(e.kind, e.source, e.target, e.attrs);
     }
     this.nodes = new Set(want.nodes.keys());
     this.edges = kept;
+    this.writtenNodes = writtenNodes;
+    this.writtenEdges = writtenEdges;
     return { nodes: want.nodes.size, edges: kept.size };
   }
 

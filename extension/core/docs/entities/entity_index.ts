@@ -26,6 +26,7 @@ import type { LinkOptions } from './link';
 import { EntityMerger } from './merge';
 import type { TermSet } from './mentions';
 import { properNames, recordingTerms, termReadKey, termSet } from './mentions';
+import { hasAnyHash, keyHash, packKeys } from './reads';
 import { DEFAULT_NGRAM_MIN_FREQUENCY, DEFAULT_NGRAM_TOP_K, docCandidates, TermCounts } from './ngrams';
 
 export interface EntityResult {
@@ -74,7 +75,7 @@ interface DocState {
   stamp: string;
   cache: Map<string, ChunkResult>;
   /** What reading the cached results asked of the gazetteer: a change to none of it leaves them valid. */
-  reads: GazetteerReads;
+  reads: DocReads;
   mentions: LinkedMention[];
   relations: DocRelation[];
   shares: Map<string, Share>;
@@ -82,6 +83,12 @@ interface DocState {
   fresh: boolean;
   /** mentions and relations with merged spellings applied, for the spelling groups of `remapKey`. */
   out?: { remapKey: string; mentions: LinkedMention[]; relations: DocRelation[] };
+}
+
+/** What a document's reading asked: the keys packed as hashes (reads.ts), the fuzzy surfaces as they are (the reverse index needs them). */
+interface DocReads {
+  keys: Uint32Array;
+  fuzzy: Set<string>;
 }
 
 interface Total {
@@ -153,7 +160,7 @@ export class EntityIndex {
       namesKey: [...names].sort().join(' '),
       stamp: old?.stamp ?? '',
       cache: old?.cache ?? new Map(),
-      reads: old?.reads ?? emptyReads(),
+      reads: old?.reads ?? { keys: new Uint32Array(0), fuzzy: new Set() },
       mentions: old?.mentions ?? [],
       relations: old?.relations ?? [],
       shares: old?.shares ?? new Map(),
@@ -174,6 +181,14 @@ export class EntityIndex {
     this.skippedChunks.delete(path);
     this.sortedPaths = undefined;
     this.changed = true;
+  }
+
+  /** Each document's mentions as the last resolve gave them, in path order: an unchanged document keeps the same array. */
+  mentionsByDocument(): [string, readonly LinkedMention[]][] {
+    return (this.sortedPaths ?? []).flatMap((path) => {
+      const doc = this.docs.get(path);
+      return doc?.out ? [[path, doc.out.mentions] as [string, readonly LinkedMention[]]] : [];
+    });
   }
 
   /** Chunks setDoc refused, with the reason. */
@@ -214,9 +229,7 @@ export class EntityIndex {
       let interrupted = false;
       for (const doc of [...this.docs.values()]) {
         if (doc.fresh && doc.stamp === doc.namesKey) continue;
-        this.reread(doc, doc.namesKey, gaz, terms);
-        yield;
-        if (this.generation !== generation) {
+        if (!(yield* this.reread(doc, doc.namesKey, gaz, terms, generation))) {
           interrupted = true;
           break;
         }
@@ -238,7 +251,8 @@ export class EntityIndex {
     const near = new Set<string>();
     for (const [norm, { bareName }] of changes.fuzzy) this.fuzzyReads.readersNear(norm, bareName, JACCARD_MIN, near);
     for (const token of changes.tokens) this.fuzzyReads.readersOfToken(token, near);
-    return (doc) => near.has(doc.path) || intersects(doc.reads.keys, changes.keys);
+    const hashes = [...changes.keys].map(keyHash);
+    return (doc) => near.has(doc.path) || hasAnyHash(doc.reads.keys, hashes);
   }
 
   /** Which documents looked up the first word of a term that came or went. */
@@ -248,7 +262,8 @@ export class EntityIndex {
     const moved = new Set<string>();
     for (const t of was.terms) if (!now.terms.has(t)) moved.add(termReadKey(t.split(' ')[0]!));
     for (const t of now.terms) if (!was.terms.has(t)) moved.add(termReadKey(t.split(' ')[0]!));
-    return (doc) => intersects(doc.reads.keys, moved);
+    const hashes = [...moved].map(keyHash);
+    return (doc) => hasAnyHash(doc.reads.keys, hashes);
   }
 
   /** Drops the cached readings of these documents: they are read whole at the next resolve. */
@@ -260,11 +275,15 @@ export class EntityIndex {
     }
   }
 
-  private reread(doc: DocState, stamp: string, gaz: Gazetteer, terms: TermSet): void {
+  /**
+   * Reads a document's chunks (a step each) and then puts the results in, all at once: a pass
+   * interrupted between steps (`generation` moved) leaves the document as it was and says false.
+   */
+  private *reread(doc: DocState, stamp: string, gaz: Gazetteer, terms: TermSet, generation: number): Steps<boolean> {
     const cache = doc.stamp === stamp ? doc.cache : new Map<string, ChunkResult>();
     const next = new Map<string, ChunkResult>();
     // Cached chunk results keep what they asked; the chunks read now add theirs.
-    const reads: GazetteerReads = cache.size > 0 ? { keys: new Set(doc.reads.keys), fuzzy: new Set(doc.reads.fuzzy) } : emptyReads();
+    const reads: GazetteerReads = { keys: new Set(), fuzzy: cache.size > 0 ? new Set(doc.reads.fuzzy) : new Set() };
     const reader = gaz.recording(reads);
     const termReader = recordingTerms(terms, reads.keys);
     this.rereads++;
@@ -276,7 +295,11 @@ export class EntityIndex {
     for (const chunk of doc.chunks) {
       const key = `${chunk.id}|${chunk.hash}|${chunk.startLine}|${chunk.section}|${chunk.headings.join('\u0001')}`;
       let r = cache.get(key) ?? next.get(key);
-      if (!r) r = readChunk(chunk, reader, termReader, this.opts, headings, doc.names);
+      if (!r) {
+        r = readChunk(chunk, reader, termReader, this.opts, headings, doc.names);
+        yield;
+        if (this.generation !== generation) return false;
+      }
       next.set(key, r);
       mentions.push(...r.mentions);
       for (const rel of r.relations) {
@@ -307,7 +330,7 @@ export class EntityIndex {
     this.addShares(doc.path, shares);
     for (const norm of doc.reads.fuzzy) if (!reads.fuzzy.has(norm)) this.fuzzyReads.remove(norm, doc.path);
     for (const norm of reads.fuzzy) this.fuzzyReads.add(norm, doc.path);
-    doc.reads = reads;
+    doc.reads = { keys: packKeys(reads.keys, cache.size > 0 ? doc.reads.keys : undefined), fuzzy: reads.fuzzy };
     doc.cache = next;
     doc.stamp = stamp;
     doc.mentions = mentions;
@@ -316,6 +339,7 @@ export class EntityIndex {
     doc.fresh = true;
     delete doc.out;
     this.changed = true;
+    return true;
   }
 
   private addShares(path: string, shares: Map<string, Share>): void {
@@ -483,16 +507,6 @@ function bump(m: Map<string, number>, k: string, n = 1): void {
   const v = (m.get(k) ?? 0) + n;
   if (v <= 0) m.delete(k);
   else m.set(k, v);
-}
-
-function emptyReads(): GazetteerReads {
-  return { keys: new Set(), fuzzy: new Set() };
-}
-
-function intersects(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
-  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
-  for (const x of small) if (large.has(x)) return true;
-  return false;
 }
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {
