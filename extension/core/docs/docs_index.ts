@@ -5,7 +5,9 @@
  * (extracted again only when the file's bytes change), suppresses near-duplicate paragraphs
  * across the corpus, chunks, and feeds the chunks to the lexical index, the optional vector
  * index and the entity index. After every code or docs update it re-resolves the entities
- * against the code graph and applies the docs subgraph (project.ts).
+ * against the code graph and applies the docs subgraph (project.ts), in time slices so a large
+ * corpus never holds the event loop for long; after a restart that waits for the first reader
+ * or the Workspace's background pass (deferLink).
  *
  * The pieces are incremental (BM25 and the entity index add and remove by chunk), and which
  * paragraphs are duplicates depends only on the set of documents (the earliest path keeps a

@@ -5,10 +5,13 @@
  *
  *   setDoc / deleteDoc   store the chunks and update the corpus counts the mined terms come from
  *                        (document frequencies of heading, bold and code-span n-grams)
- *   resolve(graph)       re-reads only what changed: a chunk is re-read when it, the graph or the
- *                        set of mined terms changed (cached by chunk id and hash); the entity
- *                        totals are kept by adding and subtracting each document's share; the
- *                        merging of spellings is kept key by key (merge.ts)
+ *   resolve(graph)       re-reads only what changed: a document's chunks are cached by id and
+ *                        hash, and the document keeps what its reading asked the gazetteer and the
+ *                        mined terms (reads.ts); when the code or the terms move, only documents
+ *                        that asked about what moved are read again. The entity totals are kept
+ *                        by adding and subtracting each document's share; the merging of
+ *                        spellings is kept key by key (merge.ts)
+ *   resolveSteps(graph)  the same, a chunk per step (index/steps.ts), for passes run in slices
  *
  * Whatever the order of setDoc/deleteDoc calls, resolve gives what a fresh index fed the final
  * documents gives: every cached piece is a pure function of its inputs, and every total is a

@@ -13,7 +13,12 @@
  *
  * Fuzzy candidates (a surface written differently from any key) come through the normalised
  * name (`payment_client` → `payment client` ← `PaymentClient`), an edit distance of at most one
- * on that normalised form, or a token Jaccard of at least 0.6: the same tests the linker documents.
+ * on that normalised form, or a token Jaccard of at least 0.6: the same tests the linker documents
+ * (fuzzy_names.ts).
+ *
+ * Built once from the whole graph, then kept current: refreshed() re-reads only the nodes the
+ * graph's change journal names, and reports which keys, nodes and fuzzy neighbourhoods moved, so
+ * the entity index re-reads only the documents that asked about them (recording()).
  */
 import { posix } from 'node:path';
 import { isTestPath } from '../../decisions/link';
@@ -132,8 +137,6 @@ export class Gazetteer {
   private tracking = false;
   /** Built on the first fuzzy lookup: a workspace whose documents name every symbol exactly never pays for it. */
   private fuzzyIndex: FuzzyNameIndex | undefined;
-  /** Order-free sums of a hash per key and per node (two lanes), so one change updates them in O(1). */
-  private readonly sums = [0, 0, 0, 0];
   private _version: number;
 
   private constructor(readonly graph: CodeGraph) {
@@ -143,16 +146,6 @@ export class Gazetteer {
   /** The graph's code version this gazetteer reflects. */
   get version(): number {
     return this._version;
-  }
-
-  /**
-   * A hash of everything linking reads (keys, their hits, each node's kind, path, owner and
-   * popularity band): a graph edit that changes none of it (a function body, a call that keeps
-   * its target in the same band) leaves every cached link valid.
-   */
-  get fingerprint(): string {
-    const hex = (n: number): string => (n >>> 0).toString(16);
-    return `${this.hits.size}:${this.info.size}:${this.sums.map(hex).join('')}`;
   }
 
   static fromGraph(graph: CodeGraph): Gazetteer {
@@ -185,8 +178,7 @@ export class Gazetteer {
       this.removeNode(id, touched);
       const a = this.graph.node(id);
       if (a && TIER[a.kind] !== undefined) this.addNode(id, touched);
-      const after = this.info.get(id);
-      if ((before && nodeHash(id, before).join()) !== (after && nodeHash(id, after).join())) this.changes.keys.add(nodeKey(id));
+      if (!sameInfo(before, this.info.get(id))) this.changes.keys.add(nodeKey(id));
     }
     for (const key of touched) this.rerank(key);
     for (const t of this.fuzzyIndex?.takeCrowded() ?? []) this.changes.tokens.add(t);
@@ -328,7 +320,6 @@ export class Gazetteer {
       inDegree: codeInDegree(graph, id),
     };
     this.info.set(id, info);
-    this.mix(2, nodeHash(id, info), 1);
     const mine: Contribution[] = [];
     const add = (key: string, target: string, form: KeyForm): void => {
       if (key !== '') mine.push({ key, id: target, form });
@@ -387,7 +378,6 @@ export class Gazetteer {
   private removeNode(id: string, touched: Set<string>): void {
     const info = this.info.get(id);
     if (!info) return;
-    this.mix(2, nodeHash(id, info), -1);
     this.info.delete(id);
     const n = this.adrNumbers.get(id);
     if (n !== undefined) {
@@ -406,22 +396,17 @@ export class Gazetteer {
     this.contributions.delete(id);
   }
 
-  /** Ranks a key anew from its entry (or drops it), keeping the sums, the fuzzy index and the changes in step. */
+  /** Ranks a key anew from its entry (or drops it), keeping the fuzzy index and the changes in step. */
   private rerank(key: string): void {
     const before = this.hits.get(key);
-    const beforeHash = before && keyHash(key, before);
-    if (beforeHash) this.mix(0, beforeHash, -1);
     const entry = this.keys.get(key);
     const hit = entry && entry.ids.size > 0 ? this.rank(key, entry) : undefined;
-    const hitHash = hit && keyHash(key, hit);
-    if (hit) {
-      this.hits.set(key, hit);
-      this.mix(0, hitHash!, 1);
-    } else {
+    if (hit) this.hits.set(key, hit);
+    else {
       this.hits.delete(key);
       this.keys.delete(key);
     }
-    if (beforeHash && hitHash && beforeHash[0] === hitHash[0] && beforeHash[1] === hitHash[1]) return;
+    if (before && hit && sameHit(before, hit)) return;
     if (this.tracking) this.noteKeyChange(key, before, hit);
     if (this.fuzzyIndex && before?.form !== hit?.form) {
       this.fuzzyIndex.remove(key);
@@ -456,11 +441,6 @@ export class Gazetteer {
     };
   }
 
-  /** Adds (sign 1) or takes out (sign −1) a 64-bit hash in the lanes starting at `lane`. */
-  private mix(lane: number, hash: [number, number], sign: 1 | -1): void {
-    this.sums[lane] = (this.sums[lane]! + sign * hash[0]) | 0;
-    this.sums[lane + 1] = (this.sums[lane + 1]! + sign * hash[1]) | 0;
-  }
 }
 
 function isFuzzyForm(form: KeyForm | undefined): form is FuzzyKeyForm {
@@ -477,25 +457,14 @@ function bump<K>(m: Map<K, number>, k: K, n: number): void {
   else m.set(k, v);
 }
 
-function keyHash(key: string, hit: GazetteerHit): [number, number] {
-  return hash2(`${key}\u0000${hit.ids.join(',')}|${hit.ambiguous}|${hit.total}|${hit.form}|${hit.plainText}`);
+function sameHit(a: GazetteerHit, b: GazetteerHit): boolean {
+  return a.form === b.form && a.ambiguous === b.ambiguous && a.total === b.total && a.plainText === b.plainText && a.ids.length === b.ids.length && a.ids.every((id, i) => id === b.ids[i]);
 }
 
-function nodeHash(id: string, n: NodeInfo): [number, number] {
-  return hash2(`${id}|${n.kind}|${n.path}|${n.owner}|${n.name}|${popularityBand(n.inDegree)}`);
-}
-
-/** Two independent 32-bit FNV-1a hashes of a string. */
-function hash2(s: string): [number, number] {
-  let a = 0x811c9dc5;
-  let b = 0x01000193 ^ s.length;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    a = Math.imul(a ^ c, 0x01000193);
-    b = Math.imul(b ^ c, 0x5bd1e995);
-    b ^= b >>> 15;
-  }
-  return [a | 0, b | 0];
+/** The same node as linking reads it: popularity by its band, not every call. */
+function sameInfo(a: NodeInfo | undefined, b: NodeInfo | undefined): boolean {
+  if (!a || !b) return a === b;
+  return a.kind === b.kind && a.name === b.name && a.path === b.path && a.qualifiedName === b.qualifiedName && a.owner === b.owner && popularityBand(a.inDegree) === popularityBand(b.inDegree);
 }
 
 /** In-degree in powers of two (0, 1, 2–3, 4–7, …): popularity moves in steps, not with every call. */
