@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { docsSearch, explainEntity, entityLookup, fileContext } from '../../extension/core/query';
+import { DERIVED_EDGE_KINDS } from '../../extension/core/model/types';
 import { Workspace, type WorkspaceOptions } from '../../extension/core/workspace';
 import { ToolContext } from '../../extension/mcp/context';
 import { findTool } from '../../extension/mcp/tools';
@@ -169,6 +170,19 @@ describe('docs in the workspace', () => {
     const report = await again.index();
     assert.equal(report.parsed, 0);
     assert.equal(again.status().docs?.lastFile, undefined, 'an unchanged document is not read by the next index');
+  });
+
+  it("leaves the code's own edges as they are: a 'depends on' read from prose is an edge of its own kind", async () => {
+    const { ws, dir } = await indexed();
+    // A sentence naming two modules the code also links: the docs' relation must not become (or replace) the code's depends_on.
+    appendFileSync(join(dir, 'docs', 'design.md'), '\nThe module `shop.cart` depends on `shop.payment`.\n');
+    await ws.update(['docs/design.md']);
+    const codeEdges = (w: Workspace): string[] => w.graph.graph.filterEdges((_k, e) => !DERIVED_EDGE_KINDS.has(e.kind)).map((k) => `${k} ${JSON.stringify(w.graph.edge(k))}`).sort();
+    const plain = await Workspace.open(dir, { persist: false, workers: 0, docs: { enabled: false } });
+    cleanups.push(() => void plain.close());
+    await plain.index();
+    assert.deepEqual(codeEdges(ws), codeEdges(plain));
+    assert.ok(ws.graph.graph.someEdge((_k, e) => e.kind === 'requires'), 'the relation is in the graph, as requires');
   });
 
   it('links the documents after a restart in the background, or at once for a reader that needs them', async () => {

@@ -19,7 +19,7 @@ export interface Preset {
 }
 
 /** The docs GraphRAG's edges between docs, entities and code. */
-const DOC_EDGES = ['mentions', 'uses', 'part_of', 'integrates_with', 'configured_via', 'owned_by', 'precedes', 'cites'];
+const DOC_EDGES = ['mentions', 'uses', 'part_of', 'integrates_with', 'configured_via', 'owned_by', 'requires', 'precedes', 'cites'];
 
 export const PRESETS: readonly Preset[] = [
   { id: 'architecture', label: 'Architecture', nodes: ['module', 'file', 'external'], edges: ['contains', 'imports', 'depends_on'] },

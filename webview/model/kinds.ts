@@ -63,6 +63,7 @@ export const EDGE_KINDS: Record<string, { label: string; color: ColorSlot; direc
   integrates_with: { label: 'integrates with', color: 'orange', directed: true },
   configured_via: { label: 'configured via', color: 'orange', directed: true },
   owned_by: { label: 'owned by', color: 'blue', directed: true },
+  requires: { label: 'requires (docs)', color: 'orange', directed: true },
   precedes: { label: 'precedes', color: 'muted', directed: true },
   cites: { label: 'cites', color: 'yellow', directed: true },
   decided_in: { label: 'decided in', color: 'red', directed: true },

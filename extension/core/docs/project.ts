@@ -10,12 +10,12 @@
  */
 import type { CodeGraph } from '../model/graph';
 import type { WantedEdge, WantedSubgraph } from '../model/owned_subgraph';
-import { edgeKey, type NodeAttributes } from '../model/types';
+import { edgeKey, type EdgeKind, type NodeAttributes } from '../model/types';
 import type { DocsIndex } from './docs_index';
 import { docName } from './docs_index';
 import { chunkPath } from './mention_map';
 import { roundScore } from './score';
-import type { LinkedMention } from './types';
+import type { LinkedMention, RelationKind } from './types';
 
 export const docId = (path: string): string => `doc:${path}`;
 
@@ -97,13 +97,23 @@ export class DocsProjection {
     }
 
     for (const r of relations) {
-      const key = edgeKey(r.kind, r.source, r.target);
+      const kind = relationEdgeKind(r.kind);
+      const key = edgeKey(kind, r.source, r.target);
       const have = edges.get(key);
       if (have && (have.attrs.score ?? 0) >= r.confidence) continue;
-      edges.set(key, { kind: r.kind, source: r.source, target: r.target, attrs: { score: roundScore(r.confidence), via: r.via, evidence: `${chunkPath(r.chunkId)}:${r.line}` } });
+      edges.set(key, { kind, source: r.source, target: r.target, attrs: { score: roundScore(r.confidence), via: r.via, evidence: `${chunkPath(r.chunkId)}:${r.line}` } });
     }
     return { nodes, edges };
   }
+}
+
+/**
+ * The graph edge a docs relation becomes. `depends_on` is also the code's own module edge: the
+ * docs' version gets a kind of its own, so it can neither replace nor remove a code edge of the
+ * same ends, nor count toward the code's popularity the documents are linked by.
+ */
+export function relationEdgeKind(kind: RelationKind): EdgeKind {
+  return kind === 'depends_on' ? 'requires' : kind;
 }
 
 function docPart(path: string, mentions: readonly LinkedMention[]): DocPart {

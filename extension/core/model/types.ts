@@ -57,6 +57,7 @@ export type EdgeKind =
   | 'integrates_with'
   | 'configured_via'
   | 'owned_by'
+  | 'requires' // entity|code → entity|code: a depends_on relation read from the docs, kept apart from the code's own depends_on
   | 'precedes' // numbered steps
   | 'cites' // See also
   | 'decided_in' // decision → the adr or doc it was extracted from (llm)
@@ -69,7 +70,7 @@ export type EdgeKind =
  */
 export const DERIVED_NODE_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>(['memory', 'doc', 'entity', 'decision', 'trade_off']);
 export const DERIVED_EDGE_KINDS: ReadonlySet<EdgeKind> = new Set<EdgeKind>([
-  'about', 'mentions', 'uses', 'part_of', 'integrates_with', 'configured_via', 'owned_by', 'precedes', 'cites', 'decided_in', 'considered',
+  'about', 'mentions', 'uses', 'part_of', 'integrates_with', 'configured_via', 'owned_by', 'requires', 'precedes', 'cites', 'decided_in', 'considered',
 ]);
 
 /** How sure the resolver is of an edge. */

@@ -14,7 +14,7 @@ export const NODE_KINDS: readonly NodeKind[] = [
 export const EDGE_KINDS: readonly EdgeKind[] = [
   'contains', 'imports', 'calls', 'inherits', 'implements', 'method_of', 'depends_on', 'tests', 'references',
   'governs', 'defines', 'supersedes', 'same_as', 'related_to', 'about', 'mentions', 'uses', 'part_of', 'integrates_with',
-  'configured_via', 'owned_by', 'precedes', 'cites', 'decided_in', 'considered',
+  'configured_via', 'owned_by', 'requires', 'precedes', 'cites', 'decided_in', 'considered',
 ];
 
 export type Direction = 'in' | 'out' | 'both';

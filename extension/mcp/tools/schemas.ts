@@ -18,7 +18,7 @@ export const NODE_KINDS = [
 export const EDGE_KINDS = [
   'contains', 'imports', 'calls', 'inherits', 'implements', 'method_of', 'depends_on', 'tests', 'references',
   'governs', 'defines', 'supersedes', 'same_as', 'related_to', 'about', 'mentions', 'uses', 'part_of', 'integrates_with',
-  'configured_via', 'owned_by', 'precedes', 'cites', 'decided_in', 'considered',
+  'configured_via', 'owned_by', 'requires', 'precedes', 'cites', 'decided_in', 'considered',
 ] as const satisfies readonly EdgeKind[];
 
 export const TARGET_HELP =
