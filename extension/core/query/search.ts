@@ -5,6 +5,7 @@
  * exact > prefix > contains > words > doc. The token index is built on first use and reused
  * until `graph.version` changes.
  */
+import { lowerBound } from '../model/sorted';
 import type { CodeGraph } from '../model/graph';
 import type { NodeAttributes, NodeKind } from '../model/types';
 import { describeAttrs, kindRank } from './describe';
@@ -153,16 +154,6 @@ function indexFor(graph: CodeGraph): SearchIndex {
   return idx;
 }
 
-function lowerBound(arr: readonly string[], x: string): number {
-  let lo = 0;
-  let hi = arr.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (arr[mid] < x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
 
 /** Nodes having a word that starts with `w`. */
 function prefixNodes(p: SortedPostings, w: string): Set<number> {

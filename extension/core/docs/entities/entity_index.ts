@@ -20,6 +20,7 @@
  */
 import { runSteps, type Steps } from '../../index/steps';
 import type { CodeGraph } from '../../model/graph';
+import { lowerBound } from '../../model/sorted';
 import type { Chunk, DocEntity, DocRelation, LinkedMention } from '../types';
 import type { ChunkResult } from './chunk';
 import { headingTarget, readChunk } from './chunk';
@@ -520,15 +521,3 @@ function sameList(a: readonly string[], b: readonly string[]): boolean {
 }
 
 const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-
-/** The index of the first element of a sorted array not below `x`. */
-function lowerBound(sorted: readonly string[], x: string): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (sorted[mid]! < x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}

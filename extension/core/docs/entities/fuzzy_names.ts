@@ -37,10 +37,10 @@ export class FuzzyNameIndex {
     if (norm.length < 3) return;
     const words = new Set(norm.split(' '));
     this.indexed.set(key, { norm, form, words: words.size, short: [...words].filter((w) => w.length <= 1).length });
-    push(this.byNormalised, norm, key);
-    if (form === 'name' && norm.length >= 5 && norm.length <= MAX_EDIT_LENGTH) for (const d of deletions(norm)) push(this.byDeletion, d, key);
+    addToSet(this.byNormalised, norm, key);
+    if (form === 'name' && norm.length >= 5 && norm.length <= MAX_EDIT_LENGTH) for (const d of deletions(norm)) addToSet(this.byDeletion, d, key);
     for (const w of new Set(norm.split(' '))) {
-      if (w.length > 1 && push(this.byToken, w, key) === MAX_POSTINGS + 1) this.crowded.add(w);
+      if (w.length > 1 && addToSet(this.byToken, w, key) === MAX_POSTINGS + 1) this.crowded.add(w);
     }
   }
 
@@ -48,10 +48,10 @@ export class FuzzyNameIndex {
     const at = this.indexed.get(key);
     if (!at) return;
     this.indexed.delete(key);
-    pull(this.byNormalised, at.norm, key);
-    if (at.form === 'name' && at.norm.length >= 5 && at.norm.length <= MAX_EDIT_LENGTH) for (const d of deletions(at.norm)) pull(this.byDeletion, d, key);
+    removeFromSet(this.byNormalised, at.norm, key);
+    if (at.form === 'name' && at.norm.length >= 5 && at.norm.length <= MAX_EDIT_LENGTH) for (const d of deletions(at.norm)) removeFromSet(this.byDeletion, d, key);
     for (const w of new Set(at.norm.split(' '))) {
-      if (w.length > 1 && pull(this.byToken, w, key) === MAX_POSTINGS) this.crowded.add(w);
+      if (w.length > 1 && removeFromSet(this.byToken, w, key) === MAX_POSTINGS) this.crowded.add(w);
     }
   }
 
@@ -124,15 +124,15 @@ export class FuzzyReadIndex {
   private readonly byToken = new Map<string, Set<string>>();
 
   add(norm: string, reader: string): void {
-    if (push(this.readers, norm, reader) > 1) return;
-    if (norm.length >= 5) for (const d of deletions(norm)) push(this.byDeletion, d, norm);
-    for (const w of new Set(norm.split(' '))) if (w.length > 1) push(this.byToken, w, norm);
+    if (addToSet(this.readers, norm, reader) > 1) return;
+    if (norm.length >= 5) for (const d of deletions(norm)) addToSet(this.byDeletion, d, norm);
+    for (const w of new Set(norm.split(' '))) if (w.length > 1) addToSet(this.byToken, w, norm);
   }
 
   remove(norm: string, reader: string): void {
-    if (pull(this.readers, norm, reader) > 0) return;
-    if (norm.length >= 5) for (const d of deletions(norm)) pull(this.byDeletion, d, norm);
-    for (const w of new Set(norm.split(' '))) if (w.length > 1) pull(this.byToken, w, norm);
+    if (removeFromSet(this.readers, norm, reader) > 0) return;
+    if (norm.length >= 5) for (const d of deletions(norm)) removeFromSet(this.byDeletion, d, norm);
+    for (const w of new Set(norm.split(' '))) if (w.length > 1) removeFromSet(this.byToken, w, norm);
   }
 
   /** Adds to `out` the readers of surfaces a key of this normalised form could be a candidate for. */
@@ -165,8 +165,8 @@ export class FuzzyReadIndex {
   }
 }
 
-/** Adds; answers the set's size after. */
-function push(map: Map<string, Set<string>>, key: string, value: string): number {
+/** Adds to a key's set; answers the set's size after. */
+export function addToSet(map: Map<string, Set<string>>, key: string, value: string): number {
   let set = map.get(key);
   if (!set) {
     set = new Set();
@@ -176,8 +176,8 @@ function push(map: Map<string, Set<string>>, key: string, value: string): number
   return set.size;
 }
 
-/** Removes; answers the set's size after. */
-function pull(map: Map<string, Set<string>>, key: string, value: string): number {
+/** Removes from a key's set (the key goes with its last value); answers the set's size after. */
+export function removeFromSet(map: Map<string, Set<string>>, key: string, value: string): number {
   const set = map.get(key);
   if (!set) return 0;
   set.delete(value);

@@ -11,6 +11,7 @@
  *   ngram      a corpus-mined term (ngrams.ts) where it occurs in plain text
  * Spans never overlap: the stronger source wins, then the longer span.
  */
+import { lowerBound } from '../../model/sorted';
 import { classify } from '../../decisions/mentions';
 import type { Chunk, MentionSource } from '../types';
 import type { GazetteerReader } from './gazetteer';
@@ -348,15 +349,8 @@ export function entityKey(c: Pick<Candidate, 'surface' | 'key' | 'source'>): str
 
 /** 1-based document line of an offset in the chunk's text. */
 export function lineAt(chunk: Chunk, offset: number): number {
-  const breaks = newlines(chunk.text);
-  let lo = 0;
-  let hi = breaks.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (breaks[mid]! < offset) lo = mid + 1;
-    else hi = mid;
-  }
-  return Math.min(chunk.startLine + lo, Math.max(chunk.endLine, chunk.startLine));
+  const before = lowerBound(newlines(chunk.text), offset);
+  return Math.min(chunk.startLine + before, Math.max(chunk.endLine, chunk.startLine));
 }
 
 /** Offsets of a text's line breaks, remembered for the last few texts (a chunk asks once per mention). */

@@ -10,7 +10,7 @@
  * removes a few keys costs a few lookups, not a pass over every pair.
  */
 import { similarity } from '../../decisions/reconcile';
-import { deletions, differsInDigits, editWithinOne, jaccard } from './fuzzy_names';
+import { addToSet, deletions, differsInDigits, editWithinOne, jaccard, removeFromSet } from './fuzzy_names';
 
 export const ENTITY_MERGE_SIMILARITY = 0.8;
 export const ENTITY_MERGE_JACCARD = 0.6;
@@ -66,16 +66,16 @@ export class EntityMerger {
     }
     for (const other of found) if (other !== key && this.same(key, other)) this.link(key, other);
     for (const d of deletions(flat)) putCompact(this.byDeletion, d, key);
-    for (const w of mine) if (w.length > 2) put(this.byWord, w, key);
+    for (const w of mine) if (w.length > 2) addToSet(this.byWord, w, key);
   }
 
   remove(key: string): void {
     if (!this.present.delete(key)) return;
     if (key.length < ENTITY_MERGE_MIN_LENGTH || key.length > ENTITY_MERGE_MAX_LENGTH) return;
     for (const d of deletions(key.replace(/-/g, ' '))) takeCompact(this.byDeletion, d, key);
-    for (const w of this.wordsOf(key)) take(this.byWord, w, key);
+    for (const w of this.wordsOf(key)) removeFromSet(this.byWord, w, key);
     this.wordSets.delete(key);
-    for (const n of this.neighbours.get(key) ?? []) take(this.neighbours, n, key);
+    for (const n of this.neighbours.get(key) ?? []) removeFromSet(this.neighbours, n, key);
     this.neighbours.delete(key);
   }
 
@@ -129,18 +129,9 @@ export class EntityMerger {
   }
 
   private link(a: string, b: string): void {
-    put(this.neighbours, a, b);
-    put(this.neighbours, b, a);
+    addToSet(this.neighbours, a, b);
+    addToSet(this.neighbours, b, a);
   }
-}
-
-function put(m: Map<string, Set<string>>, k: string, v: string): void {
-  let s = m.get(k);
-  if (!s) {
-    s = new Set();
-    m.set(k, s);
-  }
-  s.add(v);
 }
 
 function putCompact(m: Map<string, string | string[]>, k: string, v: string): void {
@@ -159,11 +150,4 @@ function takeCompact(m: Map<string, string | string[]>, k: string, v: string): v
     if (rest.length === 1) m.set(k, rest[0]!);
     else m.set(k, rest);
   }
-}
-
-function take(m: Map<string, Set<string>>, k: string, v: string): void {
-  const s = m.get(k);
-  if (!s) return;
-  s.delete(v);
-  if (s.size === 0) m.delete(k);
 }

@@ -7,6 +7,8 @@
  * is ever missed.
  */
 
+import { lowerBound } from '../../model/sorted';
+
 /** FNV-1a, 32 bits. */
 export function keyHash(key: string): number {
   let h = 0x811c9dc5;
@@ -26,15 +28,5 @@ export function packKeys(keys: Iterable<string>, also?: Uint32Array): Uint32Arra
 
 /** Whether any of `hashes` is in `packed` (binary search each). */
 export function hasAnyHash(packed: Uint32Array, hashes: readonly number[]): boolean {
-  for (const h of hashes) {
-    let lo = 0;
-    let hi = packed.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (packed[mid]! < h) lo = mid + 1;
-      else hi = mid;
-    }
-    if (lo < packed.length && packed[lo] === h) return true;
-  }
-  return false;
+  return hashes.some((h) => packed[lowerBound(packed, h)] === h);
 }
