@@ -54,8 +54,9 @@ export class ToolContext {
   /** Waits until the graph reflects the disk (runs an incremental index when it may not). */
   async fresh(): Promise<void> {
     await this.freshGraph();
-    // Documents a restart left unlinked: answers read their nodes from the graph.
-    this.ws.docs.linkDeferred();
+    // Documents a restart left unlinked: answers read their nodes from the graph. Waiting for
+    // the pass in slices keeps a host that serves this endpoint responsive meanwhile.
+    await this.ws.docs.linkDeferredInSlices();
     for (const fn of this.extras) {
       try {
         await fn();

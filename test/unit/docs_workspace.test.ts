@@ -200,7 +200,11 @@ describe('docs in the workspace', () => {
     const background = await Workspace.open(dir, { workers: 0 });
     cleanups.push(() => void background.close());
     assert.ok(!background.graph.graph.someNode((_id, a) => a.kind === 'doc'), 'open leaves the documents for later');
+    // Asking for the status (a status bar does, at start-up) says so and links nothing.
+    assert.equal(background.status().docs?.linkPending, true);
+    assert.ok(!background.graph.graph.someNode((_id, a) => a.kind === 'doc'));
     await background.settled();
+    assert.equal(background.status().docs?.linkPending, undefined);
     assert.equal(background.graph.canonical(), full, 'once settled, the graph is the one the index made');
 
     // Several passes in slices asked for at once (with a slice of 0 ms: a yield after every step) all end, and agree.
@@ -212,7 +216,7 @@ describe('docs in the workspace', () => {
     const reader = await Workspace.open(dir, { workers: 0 });
     cleanups.push(() => void reader.close());
     assert.ok(!reader.graph.graph.someNode((_id, a) => a.kind === 'doc'));
-    // An MCP call waits for nothing but links what it reads from at once.
+    // An MCP call waits until the documents are linked before it answers.
     const context = await findTool('file_context')!.call(new ToolContext(reader, { follow: async () => undefined }), { target: 'shop/payment.py' });
     assert.ok(context.ok);
     assert.equal((context.result as { docs?: { items: unknown[] } }).docs?.items.length, mentioned);

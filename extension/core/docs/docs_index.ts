@@ -56,6 +56,8 @@ export interface DocsStatus {
   embeddings?: string;
   lastFile?: string;
   lastError?: string;
+  /** Restored after a restart and not linked to the code yet (entities, mentions and relations count from 0 until then). */
+  linkPending?: true;
   redactions: number;
   duplicateParagraphs: number;
   skipped: { path: string; reason: string }[];
@@ -422,8 +424,8 @@ export class DocsIndex {
     await this.vectors?.idle();
   }
 
+  /** Counts as they are: asking for the status never links (a status bar asks at start-up). */
   status(): DocsStatus {
-    this.linkDeferred();
     let redactions = 0;
     let duplicateParagraphs = 0;
     for (const e of this.docs.values()) {
@@ -441,6 +443,7 @@ export class DocsIndex {
       ...(this.vectors ? { embeddings: this.vectors.provider.id } : {}),
       ...(this.lastFile ? { lastFile: this.lastFile } : {}),
       ...(this.vectors?.lastError || this.lastError ? { lastError: this.vectors?.lastError ?? this.lastError } : {}),
+      ...(this.unlinkedGraph ? { linkPending: true as const } : {}),
       redactions,
       duplicateParagraphs,
       skipped: this.skippedList(),

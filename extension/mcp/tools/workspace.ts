@@ -60,6 +60,7 @@ const statusOut = z.object({
       embeddings: z.string().optional().describe('The embedding provider in use; absent: lexical retrieval only'),
       lastFile: z.string().optional().describe('The last document read'),
       lastError: z.string().optional(),
+      linkPending: z.literal(true).optional().describe('Restored after a restart and still being linked to the code in the background'),
       redactions: z.number().int().describe('Secrets replaced before anything was stored'),
       duplicateParagraphs: z.number().int().describe('Near-duplicate paragraphs indexed only once'),
       skipped: page(z.string()).optional(),
