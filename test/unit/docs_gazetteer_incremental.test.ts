@@ -187,8 +187,8 @@ const DOCS: Record<string, string[]> = {
   'docs/fuzzy.md': ['Use `place_ordr` to place, the `payment client service`, and `Payment_Client` too.'],
 };
 
-function docIndex(): EntityIndex {
-  const index = new EntityIndex();
+function docIndex(options: ConstructorParameters<typeof EntityIndex>[0] = {}): EntityIndex {
+  const index = new EntityIndex(options);
   for (const [path, paras] of Object.entries(DOCS)) index.setDoc(path, paras.map((p, i) => makeChunk(p, { path, startLine: 1 + i * 3, section: 'Intro' })));
   return index;
 }
@@ -207,6 +207,24 @@ describe('entity index over a changing graph', () => {
         assert.deepEqual(index.resolve(b.g), docIndex().resolve(b.g));
       }),
       { numRuns: 150 },
+    );
+  });
+
+  it('links what an index built anew links with a vector similarity hook too (it asks about every name sharing a word)', () => {
+    // Names that start alike are "close": deterministic, and unlike any spelling test.
+    const vectorSimilarity = (a: string, b: string): number => (a[0] === b[0] ? 0.9 : 0);
+    fc.assert(
+      fc.property(fc.array(opArb, { minLength: 1, maxLength: 10 }), (ops) => {
+        const b = baseGraph();
+        const index = docIndex({ vectorSimilarity });
+        index.resolve(b.g);
+        ops.forEach((op, i) => {
+          apply(b, op, i);
+          if (i % 2 === 1) index.resolve(b.g);
+        });
+        assert.deepEqual(index.resolve(b.g), docIndex({ vectorSimilarity }).resolve(b.g));
+      }),
+      { numRuns: 100 },
     );
   });
 

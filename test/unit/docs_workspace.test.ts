@@ -113,6 +113,36 @@ describe('docs in the workspace', () => {
     assert.ok(r.chunks.some((c) => c.why.some((w) => /vector/.test(w))), JSON.stringify(r.chunks.map((c) => c.why)));
   });
 
+  it('with embeddings on, links a name to the code by vector when its spelling does not say which', async () => {
+    // Names about backing off are one direction, everything else another: what a model would say of these two.
+    const embed = (texts: string[]): number[][] => texts.map((t) => (/backoff/.test(t) ? [1, 0, 0] : [0, 1, t.length % 7]));
+    const stub = await startOpenAiStub({ embed });
+    cleanups.push(() => void stub.close());
+    const note = 'The `BackoffRetrier` decides when a charge is tried again.\n';
+    const mention = (ws: Workspace) => ws.docs.entities.mentions.find((m) => m.surface === 'BackoffRetrier');
+
+    const plain = await indexed();
+    writeFileSync(join(plain.dir, 'docs', 'vector.md'), note);
+    await plain.ws.update(['docs/vector.md']);
+    assert.equal(mention(plain.ws)?.target, 'entity:backoffretrier', 'by spelling alone it is a name of the docs');
+
+    const options: WorkspaceOptions = { docs: { embeddings: { provider: 'openai', baseUrl: stub.url, model: 'm' } } };
+    const { ws, dir } = await indexed(false, options);
+    writeFileSync(join(dir, 'docs', 'vector.md'), note);
+    await ws.update(['docs/vector.md']);
+    await ws.docs.embedded();
+    assert.equal(mention(ws)?.target, 'py:shop.payment:retry_with_backoff');
+    assert.equal(mention(ws)?.via, 'vector');
+    assert.doesNotMatch(ws.status().docs?.lastError ?? '', /embeddings/);
+
+    // A full index of the same files, with the same endpoint, links the same way.
+    const again = await Workspace.open(dir, { persist: false, workers: 0, ...options });
+    cleanups.push(() => void again.close());
+    await again.index();
+    await again.docs.embedded();
+    assert.equal(again.graph.canonical(), ws.graph.canonical());
+  });
+
   it('keeps answering lexically when the embeddings endpoint fails, and says why', async () => {
     const stub = await startOpenAiStub({ apiKey: 'sk-right' });
     cleanups.push(() => void stub.close());

@@ -23,6 +23,7 @@ import { chunkDocument, detectFormat, DocSkipError, extractDocument, NearDuplica
 import { MentionMap } from './mention_map';
 import { DocsProjection, isDecisionDocument } from './project';
 import { DocVectors, embeddingProvider } from './doc_vectors';
+import { NameVectors } from './name_vectors';
 import { expandDocPaths } from './ingest_paths';
 import { Bm25Index, hybridQuery, type EmbeddingProvider, type HybridResult } from './retrieval';
 import type { Chunk, DocFacts, LinkedMention } from './types';
@@ -115,7 +116,10 @@ export class DocsIndex {
   private readonly duplicates = new NearDuplicateIndex();
   /** Restored documents not yet in the near-duplicate index (rebuildDirtySteps adds them first). */
   private readonly unfingerprinted = new Set<string>();
-  private readonly entityIndex = new EntityIndex();
+  private entityIndex = new EntityIndex();
+  /** With embeddings on: the names linking compared by vector, embedded after the pass that asked (name_vectors.ts). */
+  private nameVectors: NameVectors | undefined;
+  private nameFill: Promise<void> | undefined;
   private readonly lexicalIndex = new Bm25Index();
   private readonly owned = new OwnedSubgraph();
   private readonly projection = new DocsProjection();
@@ -335,7 +339,9 @@ export class DocsIndex {
     // One pass in slices at a time: two would restart each other at every slice and never end.
     const run = async (): Promise<{ nodes: number; edges: number } | undefined> => {
       try {
-        return await runStepsInSlices(this.relinkSteps(graph), signal, sliceMs);
+        const applied = await runStepsInSlices(this.relinkSteps(graph), signal, sliceMs);
+        this.fillNames(graph);
+        return applied;
       } catch (err) {
         if (!signal?.aborted) throw err;
         this.unlinkedGraph = () => graph;
@@ -401,8 +407,14 @@ export class DocsIndex {
     });
   }
 
-  /** Turns vectors on (or off, with undefined); every chunk is queued for embedding. */
+  /**
+   * Turns vectors on (or off, with undefined): every chunk is queued for embedding, and linking
+   * also compares names by vector (the entity index starts over with the documents it had).
+   */
   setEmbeddings(provider: EmbeddingProvider | undefined): void {
+    this.nameVectors = provider ? new NameVectors(provider) : undefined;
+    this.entityIndex = new EntityIndex(this.nameVectors ? { vectorSimilarity: (a, b) => this.nameVectors?.similarity(a, b) ?? 0 } : {});
+    for (const [path, e] of this.docs) this.entityIndex.setDoc(path, e.chunks);
     this.vectors?.stop();
     this.vectors = provider
       ? new DocVectors(
@@ -419,9 +431,30 @@ export class DocsIndex {
     this.vectors.start();
   }
 
-  /** Resolves once the queued chunks are embedded (or embedding failed; see status().lastError). */
+  /** Resolves once the queued chunks and the names linking asked about are embedded, and linked with (or embedding failed; see status().lastError). */
   async embedded(): Promise<void> {
     await this.vectors?.idle();
+    await this.slicedPass;
+    while (this.nameFill) await this.nameFill;
+  }
+
+  /** After a pass that asked about names not embedded yet: embeds them, then links again with them. */
+  private fillNames(graph: CodeGraph): void {
+    const names = this.nameVectors;
+    if (!names?.pending || this.nameFill) return;
+    this.nameFill = (async () => {
+      // A pass run meanwhile may have asked about more names: until none are left, or embedding fails.
+      while (names.pending > 0 && names === this.nameVectors) {
+        if ((await names.fill()) === 0) break;
+        this.entityIndex.forgetFuzzyReaders();
+        await this.relinkInSlices(graph);
+      }
+    })()
+      .catch((err: unknown) => this.onError?.('embeddings', err))
+      .finally(() => {
+        this.nameFill = undefined;
+        if (names === this.nameVectors && !names.lastError) this.fillNames(graph);
+      });
   }
 
   /** Counts as they are: asking for the status never links (a status bar asks at start-up). */
@@ -442,7 +475,7 @@ export class DocsIndex {
       vectors: this.vectors?.size ?? 0,
       ...(this.vectors ? { embeddings: this.vectors.provider.id } : {}),
       ...(this.lastFile ? { lastFile: this.lastFile } : {}),
-      ...(this.vectors?.lastError || this.lastError ? { lastError: this.vectors?.lastError ?? this.lastError } : {}),
+      ...(this.vectors?.lastError || this.nameVectors?.lastError || this.lastError ? { lastError: this.vectors?.lastError ?? this.nameVectors?.lastError ?? this.lastError } : {}),
       ...(this.unlinkedGraph ? { linkPending: true as const } : {}),
       redactions,
       duplicateParagraphs,

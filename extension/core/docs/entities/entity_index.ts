@@ -242,6 +242,12 @@ export class EntityIndex {
     }
   }
 
+  /** Documents that matched a surface fuzzily read again at the next resolve (their vector similarities can answer anew). */
+  forgetFuzzyReaders(): void {
+    this.forgetReadings((doc) => doc.reads.fuzzy.size > 0);
+    this.generation++;
+  }
+
   /** How many documents the last resolve read again (for tests and the bench). */
   get lastRereads(): number {
     return this.rereads;
@@ -250,10 +256,12 @@ export class EntityIndex {
   /** Which documents asked the gazetteer something these changes may answer differently. */
   private readersOf(changes: GazetteerChanges): (doc: DocState) => boolean {
     if (changes.keys.size === 0 && changes.fuzzy.size === 0 && changes.tokens.size === 0) return () => false;
-    // A vector similarity hook may match any name that shares a word: no narrower test is exact.
-    if (this.options.vectorSimilarity) return () => true;
     const near = new Set<string>();
-    for (const [norm, { bareName }] of changes.fuzzy) this.fuzzyReads.readersNear(norm, bareName, JACCARD_MIN, near);
+    for (const [norm, { bareName }] of changes.fuzzy) {
+      this.fuzzyReads.readersNear(norm, bareName, JACCARD_MIN, near);
+      // A vector similarity hook is asked about every name that shares a word with the surface.
+      if (this.options.vectorSimilarity) for (const w of new Set(norm.split(' '))) if (w.length > 1) this.fuzzyReads.readersOfToken(w, near);
+    }
     for (const token of changes.tokens) this.fuzzyReads.readersOfToken(token, near);
     const hashes = [...changes.keys].map(keyHash);
     return (doc) => near.has(doc.path) || hasAnyHash(doc.reads.keys, hashes);
