@@ -413,7 +413,7 @@ export class DocsIndex {
    */
   setEmbeddings(provider: EmbeddingProvider | undefined): void {
     this.nameVectors = provider ? new NameVectors(provider) : undefined;
-    this.entityIndex = new EntityIndex(this.nameVectors ? { vectorSimilarity: (a, b) => this.nameVectors?.similarity(a, b) ?? 0 } : {});
+    this.entityIndex = new EntityIndex(this.nameVectors ? { vectorSimilarity: (a, b) => this.nameVectors?.similarity(a, b) ?? 0, mergeByVector: false } : {});
     for (const [path, e] of this.docs) this.entityIndex.setDoc(path, e.chunks);
     this.vectors?.stop();
     this.vectors = provider

@@ -48,6 +48,11 @@ export interface EntityIndexOptions {
   threshold?: number;
   /** Optional similarity of two normalised names (e.g. from embeddings), 0–1. */
   vectorSimilarity?: (a: string, b: string) => number;
+  /**
+   * Whether merging spellings asks vectorSimilarity too (default true). A merge is decided when a
+   * key first appears: a hook whose answers fill in later (NameVectors) must not decide it.
+   */
+  mergeByVector?: boolean;
 }
 
 /** A chunk that was not read, and why. */
@@ -130,7 +135,7 @@ export class EntityIndex {
 
   constructor(private readonly options: EntityIndexOptions = {}) {
     this.counts = new TermCounts(options.minFrequency ?? DEFAULT_NGRAM_MIN_FREQUENCY);
-    this.merger = new EntityMerger(options.vectorSimilarity);
+    this.merger = new EntityMerger(options.mergeByVector === false ? undefined : options.vectorSimilarity);
     this.opts = {
       ...(options.vectorSimilarity ? { vectorSimilarity: options.vectorSimilarity } : {}),
       ...(options.threshold !== undefined ? { threshold: options.threshold } : {}),
