@@ -358,7 +358,8 @@ export class DocsIndex {
     const result = yield* this.entityIndex.resolveSteps(graph);
     this.unlinkedGraph = undefined;
     // Which documents are decision records decides which get a doc node (project.ts).
-    const decisionDocs = this.documents().filter((p) => isDecisionDocument(graph, p)).join('\n');
+    const decisions = this.documents().filter((p) => isDecisionDocument(graph, p));
+    const decisionDocs = decisions.join('\n');
     const last = this.projected;
     // The entity index hands back the same result when nothing it read changed; an ordinary
     // code save then costs a lookup here, not a new subgraph.
@@ -368,7 +369,7 @@ export class DocsIndex {
     this.result = result;
     this.mentionMap = undefined;
     this.nameOf = (id) => graph.node(id)?.name;
-    const applied = this.owned.apply(graph, this.projection.wanted(graph, this));
+    const applied = this.owned.apply(graph, this.projection.wanted(graph, this, new Set(decisions)));
     this.projected = { graph, result, decisionDocs, tags: this.tagsVersion, corpus: this.corpusVersion, applied };
     return applied;
   }

@@ -40,13 +40,14 @@ interface DocPart {
 export class DocsProjection {
   private readonly parts = new Map<string, DocPart>();
 
-  wanted(graph: CodeGraph, docs: DocsIndex): WantedSubgraph {
+  /** `decisionDocs`: the documents that are decision records (isDecisionDocument), which get no doc node. */
+  wanted(graph: CodeGraph, docs: DocsIndex, decisionDocs: ReadonlySet<string>): WantedSubgraph {
     const nodes = new Map<string, NodeAttributes>();
     const edges = new Map<string, WantedEdge>();
     const { entities, relations } = docs.entities;
 
     for (const path of docs.documents()) {
-      if (isDecisionDocument(graph, path)) continue;
+      if (decisionDocs.has(path)) continue;
       const facts = docs.facts(path)!;
       const last = facts.blocks.length ? facts.blocks[facts.blocks.length - 1]!.endLine : 1;
       const tags = docs.tagsOf(path);
