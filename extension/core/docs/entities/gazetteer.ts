@@ -169,7 +169,9 @@ export class Gazetteer {
     if (!changed || changed.size > Math.max(64, this.info.size * REBUILD_SHARE)) return Gazetteer.fromGraph(this.graph);
     // A package's dotted name goes to its module node when there is one: its __init__.py reads again with it.
     for (const id of [...changed]) {
-      const path = this.info.get(id)?.kind === 'module' ? this.info.get(id)!.path : this.graph.node(id)?.kind === 'module' ? this.graph.node(id)!.path : undefined;
+      // The module as it was (it may be gone) or as it is now (it may be new).
+      const module = [this.info.get(id), this.graph.node(id)].find((n) => n?.kind === 'module');
+      const path = module?.path;
       if (path !== undefined) for (const f of this.graph.nodesInPath(path === '' ? '__init__.py' : `${path}/__init__.py`)) changed.add(f);
     }
     const touched = new Set<string>();
