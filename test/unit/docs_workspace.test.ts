@@ -18,7 +18,7 @@ import { Workspace, type WorkspaceOptions } from '../../extension/core/workspace
 import { ToolContext } from '../../extension/mcp/context';
 import { findTool } from '../../extension/mcp/tools';
 import { expectUpdatesEqualRebuild } from '../helpers/incremental';
-import { startOpenAiStub } from '../helpers/openai_stub';
+import { startOpenAiStub, type OpenAiStubOptions } from '../helpers/openai_stub';
 import { copyFixture, FIXTURES, targets } from '../helpers/workspace';
 
 const FIXTURE = 'docs_project';
@@ -32,6 +32,14 @@ async function indexed(persist = false, options: WorkspaceOptions = {}): Promise
   await ws.index();
   cleanups.push(() => void ws.close());
   return { ws, dir: copy.dir };
+}
+
+/** A loopback OpenAI embeddings server, closed after the suite, and workspace options pointing the docs at it. */
+async function embeddingsEndpoint(stubOptions: OpenAiStubOptions = {}, use: { model?: string; apiKey?: string } = {}) {
+  const stub = await startOpenAiStub(stubOptions);
+  cleanups.push(() => void stub.close());
+  const options: WorkspaceOptions = { docs: { embeddings: { provider: 'openai', baseUrl: stub.url, model: use.model ?? 'm', ...(use.apiKey ? { apiKey: use.apiKey } : {}) } } };
+  return { stub, options };
 }
 
 describe('docs in the workspace', () => {
@@ -99,9 +107,8 @@ describe('docs in the workspace', () => {
   });
 
   it('embeds the chunks through a configured OpenAI-compatible endpoint and fuses the vectors into docs_search', async () => {
-    const stub = await startOpenAiStub({ apiKey: 'sk-test' });
-    cleanups.push(() => void stub.close());
-    const { ws } = await indexed(false, { docs: { embeddings: { provider: 'openai', baseUrl: stub.url, model: 'nomic-embed-text', apiKey: 'sk-test' } } });
+    const { stub, options } = await embeddingsEndpoint({ apiKey: 'sk-test' }, { model: 'nomic-embed-text', apiKey: 'sk-test' });
+    const { ws } = await indexed(false, options);
     await ws.docs.embedded();
     const status = ws.status().docs!;
     assert.equal(status.embeddings, 'openai:nomic-embed-text');
@@ -116,8 +123,7 @@ describe('docs in the workspace', () => {
   it('with embeddings on, links a name to the code by vector when its spelling does not say which', async () => {
     // Names about backing off are one direction, everything else another: what a model would say of these two.
     const embed = (texts: string[]): number[][] => texts.map((t) => (/backoff/.test(t) ? [1, 0, 0] : [0, 1, t.length % 7]));
-    const stub = await startOpenAiStub({ embed });
-    cleanups.push(() => void stub.close());
+    const { options } = await embeddingsEndpoint({ embed });
     const note = 'The `BackoffRetrier` decides when a charge is tried again.\n';
     const mention = (ws: Workspace) => ws.docs.entities.mentions.find((m) => m.surface === 'BackoffRetrier');
 
@@ -126,7 +132,6 @@ describe('docs in the workspace', () => {
     await plain.ws.update(['docs/vector.md']);
     assert.equal(mention(plain.ws)?.target, 'entity:backoffretrier', 'by spelling alone it is a name of the docs');
 
-    const options: WorkspaceOptions = { docs: { embeddings: { provider: 'openai', baseUrl: stub.url, model: 'm' } } };
     const { ws, dir } = await indexed(false, options);
     writeFileSync(join(dir, 'docs', 'vector.md'), note);
     await ws.update(['docs/vector.md']);
@@ -144,9 +149,8 @@ describe('docs in the workspace', () => {
   });
 
   it('keeps answering lexically when the embeddings endpoint fails, and says why', async () => {
-    const stub = await startOpenAiStub({ apiKey: 'sk-right' });
-    cleanups.push(() => void stub.close());
-    const { ws } = await indexed(false, { docs: { embeddings: { provider: 'openai', baseUrl: stub.url, model: 'm', apiKey: 'sk-wrong' } } });
+    const { options } = await embeddingsEndpoint({ apiKey: 'sk-right' }, { apiKey: 'sk-wrong' });
+    const { ws } = await indexed(false, options);
     await ws.docs.embedded();
     const status = ws.status().docs!;
     assert.equal(status.vectors, 0);
