@@ -20,10 +20,10 @@ import { ToolContext } from '../../extension/mcp';
 import { configureLlm } from '../../extension/mcp/tools/llm';
 import { serveHttp, type HttpEndpoint } from '../../extension/mcp/transports/http';
 import { startOpenAiChatStub, type OpenAiChatStub } from '../helpers/openai_chat_stub';
+import { askThroughSampling, PAYMENTS_QUESTION, SAMPLED_ANSWER } from '../helpers/sampling';
 import { FIXTURES } from '../helpers/workspace';
 
 const TOKEN = 'a'.repeat(64);
-const ANSWER = '**Why** One retry loop instead of three [ADR-0002].\n\nSources:\n- ADR-0002';
 
 describe('MCP sampling over Streamable HTTP', { timeout: 60_000 }, () => {
   let dir: string;
@@ -59,17 +59,13 @@ describe('MCP sampling over Streamable HTTP', { timeout: 60_000 }, () => {
     const client = new Client({ name: 'sampling-over-http', version: '1' }, { capabilities: { sampling: {} } });
     client.setRequestHandler(CreateMessageRequestSchema, async (request) => {
       asked.push(request.params.systemPrompt ?? '');
-      return { role: 'assistant', model: 'client-model', content: { type: 'text', text: ANSWER } };
+      return { role: 'assistant', model: 'client-model', content: { type: 'text', text: SAMPLED_ANSWER } };
     });
     const transport = await connect(client);
     try {
       assert.ok(transport.sessionId, 'a client offering sampling gets a session');
       const before = stub.requests.length;
-      const r = await client.callTool({ name: 'ask', arguments: { question: 'Why do payments go through one gateway?' } });
-      assert.ok(!r.isError, JSON.stringify(r.content));
-      const answer = r.structuredContent as { model: string; grounded: boolean; sources: { cite: string }[] };
-      assert.equal(answer.model, 'sampling:client-model');
-      assert.deepEqual(answer.sources.map((s) => s.cite), ['ADR-0002']);
+      await askThroughSampling(client);
       assert.equal(asked.length, 1);
       assert.equal(stub.requests.length, before, 'the endpoint got nothing');
       await transport.terminateSession();
@@ -90,7 +86,7 @@ describe('MCP sampling over Streamable HTTP', { timeout: 60_000 }, () => {
     try {
       assert.equal(transport.sessionId, undefined);
       const before = stub.requests.length;
-      const r = await client.callTool({ name: 'ask', arguments: { question: 'Why do payments go through one gateway?' } });
+      const r = await client.callTool({ name: 'ask', arguments: { question: PAYMENTS_QUESTION } });
       assert.ok(!r.isError, JSON.stringify(r.content));
       assert.equal((r.structuredContent as { model: string }).model, 'endpoint:stub-model');
       assert.equal(stub.requests.length, before + 1);

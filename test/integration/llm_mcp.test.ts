@@ -23,6 +23,7 @@ import { createMcpServer, ToolContext } from '../../extension/mcp';
 import { configureLlm } from '../../extension/mcp/tools/llm';
 import { FIXTURES } from '../helpers/workspace';
 import { startOpenAiChatStub, type OpenAiChatStub } from '../helpers/openai_chat_stub';
+import { askThroughSampling, PAYMENTS_QUESTION, SAMPLED_ANSWER } from '../helpers/sampling';
 import { CLI, ensureBuilt } from './helpers';
 
 const ADR2 = 'docs/adr/0002-payments-go-through-one-gateway.md';
@@ -35,7 +36,7 @@ function reply(system: string, user: string): string {
     return user.includes(ADR2) ? JSON.stringify({ ...JSON.parse(EMPTY), decisions: [{ statement: GATEWAY, rationale: 'One retry loop.', confidence: 0.8, symbols: ['PaymentGateway'] }] }) : EMPTY;
   }
   if (system.startsWith('You compare')) return JSON.stringify({ scores: [] });
-  return `**Why** One retry loop instead of three [ADR-0002].\n\nSources:\n- ADR-0002`;
+  return SAMPLED_ANSWER;
 }
 
 function samplingClient(log: { system: string; schemaInPrompt: boolean }[]): Client {
@@ -97,12 +98,8 @@ describe('LLM layer over MCP', { timeout: 120_000 }, () => {
       assert.ok(log.every((l) => !l.system.startsWith('You extract') || l.schemaInPrompt), 'sampling has no response_format: the schema is in the prompt');
       assert.ok(ws.graph.hasNode(decisionId(ADR2, GATEWAY)));
 
-      const asked = await client.callTool({ name: 'ask', arguments: { question: 'Why do payments go through one gateway?' } });
-      assert.ok(!asked.isError, JSON.stringify(asked.content));
-      const answer = asked.structuredContent as { grounded: boolean; sources: { cite: string }[]; model: string };
+      const answer = await askThroughSampling(client);
       assert.equal(answer.grounded, true);
-      assert.deepEqual(answer.sources.map((s) => s.cite), ['ADR-0002']);
-      assert.equal(answer.model, 'sampling:client-model');
 
       const status = (await client.callTool({ name: 'llm_status', arguments: {} })).structuredContent as { sampling: boolean; provider: string; sent: { byDocument: Record<string, { requests: number }> } };
       assert.equal(status.sampling, true);
@@ -119,7 +116,7 @@ describe('LLM layer over MCP', { timeout: 120_000 }, () => {
     const client = new Client({ name: 'plain', version: '1' });
     await serve(client);
     try {
-      const asked = await client.callTool({ name: 'ask', arguments: { question: 'Why do payments go through one gateway?' } });
+      const asked = await client.callTool({ name: 'ask', arguments: { question: PAYMENTS_QUESTION } });
       assert.ok(!asked.isError, JSON.stringify(asked.content));
       assert.equal((asked.structuredContent as { model: string }).model, 'endpoint:stub-model');
       assert.equal(stub.requests.length, 1);
@@ -145,11 +142,7 @@ describe('LLM layer over MCP', { timeout: 120_000 }, () => {
     const before = stub.requests.length;
     await client.connect(transport);
     try {
-      const asked = await client.callTool({ name: 'ask', arguments: { question: 'Why do payments go through one gateway?' } });
-      assert.ok(!asked.isError, JSON.stringify(asked.content));
-      const answer = asked.structuredContent as { grounded: boolean; model: string; sources: { cite: string }[] };
-      assert.equal(answer.model, 'sampling:client-model');
-      assert.deepEqual(answer.sources.map((s) => s.cite), ['ADR-0002']);
+      await askThroughSampling(client);
       assert.equal(log.length, 1);
       assert.equal(stub.requests.length, before, 'the endpoint got nothing');
     } finally {
