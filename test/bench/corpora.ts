@@ -66,38 +66,62 @@ async function debianPackage(name: string, dl: string): Promise<{ version: strin
   return { version, deb, root: join(dl, 'x') };
 }
 
-/** Django from Debian: the python3-django package's django/ folder. */
-export async function django(): Promise<Corpus> {
-  const dir = join(CORPORA_DIR, 'python3-django');
+/**
+ * One folder of a Debian package as a corpus, fetched once: `from` (a path inside the unpacked
+ * package) is copied to `into` inside the corpus folder, keeping what `keep` accepts, and
+ * `describe` says what the marker records.
+ */
+async function debianCorpus(
+  pkg: string,
+  from: string[],
+  into: string,
+  describe: (version: string, dir: string) => Corpus,
+  keep?: (src: string) => boolean,
+): Promise<Corpus> {
+  const dir = join(CORPORA_DIR, pkg);
   const known = readMarker(dir);
   if (known) return known;
-  const dl = join(CORPORA_DIR, 'download', 'django');
-  const { version, deb, root } = await debianPackage('python3-django', dl);
-  const pkg = join(root, 'usr', 'lib', 'python3', 'dist-packages', 'django');
-  if (!existsSync(pkg)) throw new Error(`no django/ folder in ${deb}`);
+  const dl = join(CORPORA_DIR, 'download', pkg);
+  const { version, deb, root } = await debianPackage(pkg, dl);
+  const src = join(root, ...from);
+  if (!existsSync(src)) throw new Error(`no ${from[from.length - 1]}/ folder in ${deb}`);
   rmSync(dir, { recursive: true, force: true });
-  cpSync(pkg, join(dir, 'django'), { recursive: true });
+  mkdirSync(dir, { recursive: true });
+  cpSync(src, join(dir, into), { recursive: true, ...(keep ? { filter: keep } : {}) });
   rmSync(dl, { recursive: true, force: true });
-  const count = countSource(dir);
-  return writeMarker({ name: 'django', origin: `Debian python3-django ${version}`, version, dir, language: 'python', ...count });
+  return writeMarker(describe(version, dir));
+}
+
+/** Django from Debian: the python3-django package's django/ folder. */
+export function django(): Promise<Corpus> {
+  return debianCorpus('python3-django', ['usr', 'lib', 'python3', 'dist-packages', 'django'], 'django', (version, dir) => ({
+    name: 'django',
+    origin: `Debian python3-django ${version}`,
+    version,
+    dir,
+    language: 'python',
+    ...countSource(dir),
+  }));
 }
 
 /** Django's documentation as HTML from Debian's python-django-doc package: the docs bench's real corpus. */
-export async function djangoDocs(): Promise<Corpus> {
-  const dir = join(CORPORA_DIR, 'python-django-doc');
-  const known = readMarker(dir);
-  if (known) return known;
-  const dl = join(CORPORA_DIR, 'download', 'django-doc');
-  const { version, deb, root } = await debianPackage('python-django-doc', dl);
-  const html = join(root, 'usr', 'share', 'doc', 'python-django-doc', 'html');
-  if (!existsSync(html)) throw new Error(`no html/ folder in ${deb}`);
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  // Only the pages: Sphinx's _static, _sources and search index are not documentation.
-  cpSync(html, join(dir, 'docs'), { recursive: true, filter: (src) => !/[\\/]_(static|sources|images)([\\/]|$)|searchindex\.js$/.test(src) });
-  rmSync(dl, { recursive: true, force: true });
-  const files = readdirSync(join(dir, 'docs'), { recursive: true }).filter((f) => String(f).endsWith('.html')).length;
-  return writeMarker({ name: 'django-docs', origin: `Debian python-django-doc ${version} (html/)`, version, dir, language: 'mixed', files, lines: 0 });
+export function djangoDocs(): Promise<Corpus> {
+  return debianCorpus(
+    'python-django-doc',
+    ['usr', 'share', 'doc', 'python-django-doc', 'html'],
+    'docs',
+    (version, dir) => ({
+      name: 'django-docs',
+      origin: `Debian python-django-doc ${version} (html/)`,
+      version,
+      dir,
+      language: 'mixed',
+      files: readdirSync(join(dir, 'docs'), { recursive: true }).filter((f) => String(f).endsWith('.html')).length,
+      lines: 0,
+    }),
+    // Only the pages: Sphinx's _static, _sources and search index are not documentation.
+    (src) => !/[\\/]_(static|sources|images)([\\/]|$)|searchindex\.js$/.test(src),
+  );
 }
 
 /** zod's TypeScript sources (src/ of its npm tarball, with its package.json). */
