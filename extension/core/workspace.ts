@@ -6,6 +6,7 @@
  * index (or since the snapshot a previous run left in .kg-memory/); `update(paths)` takes the
  * files an editor or a watcher reports. Both end in the same incremental graph assembly.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { basename, isAbsolute, join, posix, relative, resolve, sep } from 'node:path';
 import { FACTS_VERSION, type FileFacts, type LanguageId } from './parse/facts';
@@ -389,7 +390,7 @@ export class Workspace {
     this.docs.deferLink(() => this.graph);
     // Queued now, so settled() waits for it; begun on the next turn, after open's caller runs.
     this.serialised(async () => {
-      await new Promise<void>((resolve) => setImmediate(resolve));
+      await nextTurn();
       await this.docs.linkDeferredInSlices(this.closing.signal);
     }).catch((err: unknown) => this.log('warn', `linking the documents failed: ${(err as Error)?.message ?? String(err)}`));
   }

@@ -4,6 +4,7 @@
  * Parses many files into FileFacts on worker threads (small batches in process), with progress,
  * cancellation, and a result for every file even when a parse throws or a worker dies.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
@@ -184,7 +185,7 @@ export class ParsePool {
       results.push(await parseOne(task, this.maxFileBytes, extract));
       options.onProgress?.(results.length, tasks.length);
       // Parsing is synchronous: let the host breathe between files.
-      await new Promise<void>((resolve) => setImmediate(resolve));
+      await nextTurn();
     }
     return results;
   }
@@ -362,7 +363,7 @@ export class ParsePool {
       for (let job = this.takeJob(); job && !this.disposing; job = this.takeJob()) {
         if (job.batch.finished) continue;
         this.complete(job, await parseOne(job.batch.tasks[job.index], this.maxFileBytes, extract));
-        await new Promise<void>((resolve) => setImmediate(resolve));
+        await nextTurn();
       }
     } finally {
       this.draining = false;

@@ -7,6 +7,7 @@
  * responsive while it runs. Each step must leave the state consistent: other code may run at a
  * slice boundary.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 
 export type Steps<T> = Generator<void, T, void>;
 
@@ -31,7 +32,7 @@ export async function runStepsInSlices<T>(steps: Steps<T>, signal?: AbortSignal,
     const r = steps.next();
     if (r.done) return r.value;
     if (performance.now() - sliceStart < sliceMs) continue;
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    await nextTurn();
     signal?.throwIfAborted();
     sliceStart = performance.now();
   }

@@ -4,6 +4,7 @@
  * Lists the files of a workspace worth indexing, honouring .gitignore files and default excludes,
  * and says why every indexable file it leaves out was left out.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { readdirSync, readFileSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
@@ -155,7 +156,7 @@ class Slicer {
 
   async tick(): Promise<void> {
     if (performance.now() - this.start < SLICE_MS) return;
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    await nextTurn();
     this.start = performance.now();
     if (this.signal?.aborted) throw cancelled(this.signal);
   }
