@@ -35,8 +35,6 @@ export interface Candidate {
 export interface TermSet {
   readonly terms: ReadonlySet<string>;
   readonly firstWords: Pick<ReadonlyMap<string, readonly number[]>, 'get'>;
-  /** Identifies the set, so caches know when it changed. */
-  readonly fingerprint: string;
 }
 
 /** The key a reading of the terms by a word's first word is noted under (beside the gazetteer's keys). */
@@ -46,7 +44,6 @@ export const termReadKey = (firstWord: string): string => `\u0002term:${firstWor
 export function recordingTerms(terms: TermSet, keys: Set<string>): TermSet {
   return {
     terms: terms.terms,
-    fingerprint: terms.fingerprint,
     firstWords: {
       get: (word) => {
         keys.add(termReadKey(word));
@@ -64,17 +61,7 @@ export function termSet(terms: readonly string[]): TermSet {
     if (!list.includes(words.length)) list.push(words.length);
     firstWords.set(words[0]!, list.sort((a, b) => b - a));
   }
-  return { terms: new Set(terms), firstWords, fingerprint: fingerprint(terms) };
-}
-
-function fingerprint(terms: readonly string[]): string {
-  // FNV-1a over the sorted terms: cheap, and a changed set changes it.
-  let h = 0x811c9dc5;
-  for (const t of terms) {
-    for (let i = 0; i < t.length; i++) h = Math.imul(h ^ t.charCodeAt(i), 0x01000193);
-    h = Math.imul(h ^ 10, 0x01000193);
-  }
-  return `${terms.length}:${(h >>> 0).toString(16)}`;
+  return { terms: new Set(terms), firstWords };
 }
 
 const PRIORITY: Record<MentionSource, number> = { code_span: 0, pattern: 1, link: 2, gazetteer: 3, token: 4, heading: 5, emphasis: 6, ngram: 7 };
