@@ -74,6 +74,8 @@ export interface WorkspaceStatus {
   parseErrors: { path: string; count: number; lines: number[] }[];
   skipped: SkippedFile[];
   failed: { path: string; error: string }[];
+  /** Files the resolver failed on (a bug of ours): they keep their nodes but lose their edges. */
+  resolveFaults: { path: string; reason: string }[];
   lastIndexedAt?: string;
   lastIndexMs?: number;
   snapshot?: string;
@@ -260,6 +262,7 @@ export class Workspace {
       parseErrors: parseErrors.sort((a, b) => a.path.localeCompare(b.path)),
       skipped: this.skipped,
       failed: this.failed,
+      resolveFaults: this.assembler.resolveFaults(),
     };
     if (this.lastIndexedAt) s.lastIndexedAt = this.lastIndexedAt.toISOString();
     if (this.lastIndexMs !== undefined) s.lastIndexMs = Math.round(this.lastIndexMs);

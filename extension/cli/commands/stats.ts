@@ -32,6 +32,10 @@ export function formatStatus(s: Status): string[] {
     lines.push(`Skipped ${s.skipped.total}: ${byKind(s.skipped.byReason)}`);
     for (const x of s.skipped.sample) lines.push(`  ${x}`);
   }
+  if (s.resolveFaults) {
+    lines.push(`Resolver faults: ${s.resolveFaults.items.length + (s.resolveFaults.more ?? 0)} file(s)`);
+    for (const x of s.resolveFaults.items) lines.push(`  ${x}`);
+  }
   if (s.snapshot) lines.push(`Snapshot: ${s.snapshot}`);
   return lines;
 }

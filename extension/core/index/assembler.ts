@@ -169,8 +169,16 @@ export class GraphAssembler {
       return resolveFile(this.project, evaluator, path);
     } catch (err) {
       this.onResolveError?.(path, err);
-      return { edges: [], deps: [fileKey(path)] };
+      const reason = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+      return { edges: [], deps: [fileKey(path)], fault: reason.slice(0, 300) };
     }
+  }
+
+  /** The files whose resolution failed, with the reason, sorted by path (shown in `status`). */
+  resolveFaults(): { path: string; reason: string }[] {
+    const out: { path: string; reason: string }[] = [];
+    for (const [path, r] of this.resolutions) if (r.fault !== undefined) out.push({ path, reason: r.fault });
+    return out.sort((a, b) => a.path.localeCompare(b.path));
   }
 
   // ---- nodes ----------------------------------------------------------------------------

@@ -188,11 +188,11 @@ export class Evaluator {
           return { value: fn.isClassMethod ? this.symbolValue(path, cls) : { t: 'instance', path, qn: cls.qualifiedName } };
         }
       }
-      return param.type ? held(this.evalType({ path, qn: fn.qualifiedName }, param.type)) : undefined;
+      return param.type ? held(this.annotation(path, fn, param.type)) : undefined;
     }
     const destructured = destructuredParam(params, name);
     if (destructured) {
-      const whole = destructured.param.type ? this.evalType({ path, qn: fn.qualifiedName }, destructured.param.type) : undefined;
+      const whole = destructured.param.type ? this.annotation(path, fn, destructured.param.type) : undefined;
       return whole ? held(this.member(whole.value, destructured.key)) : undefined;
     }
     const scoped = view.scopedImports.get(fn.qualifiedName)?.get(name);
@@ -207,6 +207,19 @@ export class Evaluator {
         if (found) return held(found);
       }
       return undefined;
+    });
+  }
+
+  /**
+   * A parameter's annotation names a type as seen from where the function is defined, never the
+   * function's own parameters: `f(string: string)`, `def f(str: str)`, `g(Date: Date)` name the type.
+   * (Evaluated inside the function, the parameter's name looked itself up until the stack ran out.)
+   */
+  private annotation(path: string, fn: SymbolFact, text: string): Evaluated | undefined {
+    return this.cached(`ann|${path}|${fn.qualifiedName}|${text}`, () => {
+      // A method's annotation may say `Self`/`this`: the class scope keeps that reachable.
+      const outer: Scope = { path, ...(fn.parent !== undefined ? { qn: fn.parent } : {}) };
+      return this.evalType(outer, text);
     });
   }
 

@@ -28,6 +28,8 @@ export interface FileResolution {
   edges: ResolvedEdge[];
   /** Dependency keys (see tracker.ts), sorted. */
   deps: string[];
+  /** Why the resolver failed on this file (a bug of ours): the file then keeps its nodes, not its edges. */
+  fault?: string;
 }
 
 /** Names too common to guess a target from (a method of that name exists on half the classes of any project). */

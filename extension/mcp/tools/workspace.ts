@@ -23,6 +23,7 @@ export function statusAnswer(ctx: ToolContext): z.infer<typeof statusOut> {
   if (s.parseErrors.length > 0) info.parseErrors = { files: s.parseErrors.length, errors: s.parseErrors.reduce((n, p) => n + p.count, 0) };
   const out: z.infer<typeof statusOut> = { ...status(ctx.ws.graph, info), files: s.files };
   if (s.failed.length > 0) out.failed = cut(s.failed.map((f) => `${f.path}: ${f.error}`), LIST_LIMIT);
+  if (s.resolveFaults.length > 0) out.resolveFaults = cut(s.resolveFaults.map((f) => `${f.path}: ${f.reason}`), LIST_LIMIT);
   if (s.snapshot) out.snapshot = s.snapshot;
   if (s.docs) {
     const { skipped, ...docs } = s.docs;
@@ -47,6 +48,7 @@ const statusOut = z.object({
   parseErrors: z.object({ files: z.number().int(), errors: z.number().int().optional(), worst: z.array(z.string()).optional() }).optional(),
   skipped: z.object({ total: z.number().int(), byReason: z.record(z.string(), z.number()), sample: z.array(z.string()) }).optional(),
   failed: page(z.string()).optional(),
+  resolveFaults: page(z.string()).optional().describe('Files the resolver failed on (they keep their definitions, not their edges), with the reason'),
   snapshot: z.string().optional(),
   docs: z
     .object({
