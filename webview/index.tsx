@@ -5,7 +5,7 @@
  * client and mounts the app. Loaded by explorer.html with the CSP nonce.
  */
 import { createRoot } from 'react-dom/client';
-import { EXPLORER_ROOT_ID } from '../extension/protocol';
+import { EXPLORER_ROOT_ID } from '../extension/protocol/page';
 import { ExplorerClient } from './host/client';
 import { httpTransport, takeToken } from './host/http_transport';
 import { inVsCode, vscodeTransport } from './host/vscode_transport';

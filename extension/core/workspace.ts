@@ -23,7 +23,8 @@ import { DecisionIndex } from './decisions/decision_index';
 import type { DecisionConfigInput } from './decisions/config';
 import { MemoryNodes } from './memory/code_nodes';
 import { LlmNodes } from './llm/nodes';
-import { DocsIndex, type DocsState, type DocsStatus, type IngestOptions, type IngestReport } from './docs/docs_index';
+import { DocsIndex, type DocsStatus, type IngestOptions, type IngestReport } from './docs/docs_index';
+import type { DocsState } from './docs/doc_store';
 import type { DocsConfigInput } from './docs/config';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';

@@ -17,25 +17,9 @@
 import { randomBytes } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import * as vscode from 'vscode';
-import {
-  diffWireGraphs,
-  dispatchViewMessage,
-  EXPLORER_FILES,
-  explorerPage,
-  countInScope,
-  emptyScope,
-  isEmptyDiff,
-  parseViewMessage,
-  scopeOf,
-  toWireGraph,
-  tooMuchToExpand,
-  widenScope,
-  type HostMessage,
-  type ViewHandlers,
-  type WireGraph,
-  type WireIndexState,
-  type WireScope,
-} from '../protocol';
+import { dispatchViewMessage, parseViewMessage, type HostMessage, type ViewHandlers, type WireIndexState } from '../protocol/messages';
+import { EXPLORER_FILES, explorerPage } from '../protocol/page';
+import { diffWireGraphs, countInScope, emptyScope, isEmptyDiff, scopeOf, toWireGraph, tooMuchToExpand, widenScope, type WireGraph, type WireScope } from '../protocol/wire_graph';
 import { GraphSearcher } from '../../webview/model/graph_search';
 import type { Ctx } from './ctx';
 import type { FolderIndex, IndexState } from './folder_index';

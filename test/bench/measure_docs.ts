@@ -10,7 +10,8 @@
  */
 import { copyFileSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { DocsIndex, type DocsState } from '../../extension/core/docs/docs_index';
+import { DocsIndex } from '../../extension/core/docs/docs_index';
+import type { DocsState } from '../../extension/core/docs/doc_store';
 import { CodeGraph } from '../../extension/core/model/graph';
 import type { Corpus } from './corpora';
 import { fmt, heading, table, verdict } from './report';

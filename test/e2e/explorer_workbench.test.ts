@@ -17,7 +17,7 @@
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
-import { EXPLORER_ROOT_ID } from '../../extension/protocol';
+import { EXPLORER_ROOT_ID } from '../../extension/protocol/page';
 import { framingProblem, type ExplorerHooks } from './explorer_browser';
 import { packageVsix, type Packaged } from './package_vsix';
 import { goTo, hostMissing, openFile, openFixtureWorkbench, type FixtureWorkbench, type Page } from './workbench';

@@ -6,21 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { CodeGraph } from '../../extension/core/model/graph';
-import {
-  composeWireGraph,
-  countInScope,
-  diffWireGraphs,
-  emptyScope,
-  explorerPage,
-  isEmptyDiff,
-  MAX_QUERY_CHARS,
-  parseViewMessage,
-  scopeOf,
-  toWireGraph,
-  tooMuchToExpand,
-  widenScope,
-  wireSlice,
-} from '../../extension/protocol';
+import { MAX_QUERY_CHARS, parseViewMessage } from '../../extension/protocol/messages';
+import { explorerPage } from '../../extension/protocol/page';
+import { composeWireGraph, countInScope, diffWireGraphs, emptyScope, isEmptyDiff, scopeOf, toWireGraph, tooMuchToExpand, widenScope, wireSlice } from '../../extension/protocol/wire_graph';
 import { GraphSearcher } from '../../webview/model/graph_search';
 import { insideRoot, openTarget } from '../../extension/vscode/explorer_open';
 import { applyDiff, buildGraph } from '../../webview/model/graph_data';

@@ -2,7 +2,7 @@
 // reducers (hover, selection, filters), the detail panel, the UI reducer and the SVG export.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { WireGraph } from '../../extension/protocol';
+import type { WireGraph } from '../../extension/protocol/wire_graph';
 import { appReducer, initialAppState } from '../../webview/model/app_state';
 import { nodeDetail } from '../../webview/model/detail';
 import { applyPreset, expandPath, initialPreset, isExpanded, nodePasses, PRESETS, toggleEdgeKind, toggleExpanded, toggleNodeKind } from '../../webview/model/filters';

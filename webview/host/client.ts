@@ -6,7 +6,7 @@
  * client serves both hosts; a transport hides whether the other side is VS Code (postMessage) or
  * `kg-memory serve --ui` (a read-only HTTP API, see http_transport.ts).
  */
-import type { ExportFormat, HostMessage, ViewMessage, WireHit } from '../../extension/protocol';
+import type { ExportFormat, HostMessage, ViewMessage, WireHit } from '../../extension/protocol/messages';
 
 export interface Reply {
   ok: boolean;

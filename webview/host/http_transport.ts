@@ -12,20 +12,8 @@
  * the overview when the version moves, so live changes reach what is loaded. Search goes to
  * /api/search, over the whole graph.
  */
-import {
-  composeWireGraph,
-  diffWireGraphs,
-  isEmptyDiff,
-  UI_API,
-  type HostMessage,
-  type UiExpandResponse,
-  type UiGraphResponse,
-  type UiSearchResponse,
-  type UiVersionResponse,
-  type ViewMessage,
-  type WireGraph,
-  type WireSlice,
-} from '../../extension/protocol';
+import { UI_API, type HostMessage, type UiExpandResponse, type UiGraphResponse, type UiSearchResponse, type UiVersionResponse, type ViewMessage } from '../../extension/protocol/messages';
+import { composeWireGraph, diffWireGraphs, isEmptyDiff, type WireGraph, type WireSlice } from '../../extension/protocol/wire_graph';
 import type { Transport } from './client';
 
 const POLL_MS = 2000;

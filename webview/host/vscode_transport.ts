@@ -4,7 +4,7 @@
  * postMessage to the extension, and the host's messages from the window. acquireVsCodeApi exists
  * only inside a VS Code webview and may be called once.
  */
-import type { HostMessage, ViewMessage } from '../../extension/protocol';
+import type { HostMessage, ViewMessage } from '../../extension/protocol/messages';
 import type { Transport } from './client';
 
 interface VsCodeApi {

@@ -5,7 +5,7 @@
  * transitions are testable without a browser. The graph itself is not here (it is a mutable
  * graphology object held by the App); `graphVersion` counts its changes so derived lists refresh.
  */
-import type { HostInfo, WireIndexState, WireTotals } from '../../extension/protocol';
+import type { HostInfo, WireIndexState, WireTotals } from '../../extension/protocol/messages';
 import { applyPreset, expandPath, initialPreset, toggleEdgeKind, toggleExpanded, toggleNodeKind, type PresetId } from './filters';
 import type { ViewState } from './reducers';
 

@@ -12,7 +12,7 @@
  * less to undo.
  */
 import { MultiDirectedGraph } from 'graphology';
-import type { WireDiff, WireEdgeRef, WireGraph, WireNode } from '../../extension/protocol';
+import type { WireDiff, WireEdgeRef, WireGraph, WireNode } from '../../extension/protocol/wire_graph';
 
 export interface NodeData extends Omit<WireNode, 'id'> {
   x: number;

@@ -6,7 +6,8 @@
  * (search.ts): one ranking, whichever side runs it. The index is rebuilt only when the graph's
  * version moves. Pure: the VS Code session and `kg-memory serve --ui` both use it.
  */
-import type { GraphSource, WireHit } from '../../extension/protocol';
+import type { WireHit } from '../../extension/protocol/messages';
+import type { GraphSource } from '../../extension/protocol/wire_graph';
 import { buildSearchIndex, search, type SearchEntry, type SearchIndex } from './search';
 
 export class GraphSearcher {

@@ -12,7 +12,7 @@
  * first.
  */
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import type { HostMessage } from '../../extension/protocol';
+import type { HostMessage } from '../../extension/protocol/messages';
 import { exportPng, exportSvg } from '../graph/export';
 import { LayoutRunner } from '../graph/layout';
 import type { GraphView } from '../graph/renderer';

@@ -3,7 +3,7 @@
  * =====================================
  * Small pieces around the canvas.
  */
-import type { WireIndexState } from '../../extension/protocol';
+import type { WireIndexState } from '../../extension/protocol/messages';
 import type { LayoutStatus } from '../model/app_state';
 
 interface StatsProps {

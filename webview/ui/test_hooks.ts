@@ -5,7 +5,7 @@
  * the DOM: node positions on screen (to click a node), the layout's progress, and the frame rate
  * of a camera animation. Read-only but for `measureFps`, which pans and zooms the camera.
  */
-import type { WireTotals } from '../../extension/protocol';
+import type { WireTotals } from '../../extension/protocol/messages';
 import type { LayoutStatus } from '../model/app_state';
 import type { ExplorerGraph } from '../model/graph_data';
 import type { GraphView } from '../graph/renderer';

@@ -22,26 +22,9 @@ import type { CodeGraph } from '../../core/model/graph';
 import { GraphSearcher } from '../../../webview/model/graph_search';
 import { allowedHosts, checkRequest, isLoopbackOrigin } from '../../mcp';
 import type { Logger } from '../../mcp';
-import {
-  emptyScope,
-  EXPLORER_FILES,
-  explorerPage,
-  MAX_QUERY_CHARS,
-  MAX_SEARCH_HITS,
-  scopeOf,
-  toWireGraph,
-  tooMuchToExpand,
-  UI_API,
-  widenScope,
-  wireSlice,
-  type UiExpandResponse,
-  type UiGraphResponse,
-  type UiSearchResponse,
-  type UiVersionResponse,
-  type WireGraph,
-  type WireIndexState,
-  type WireTotals,
-} from '../../protocol';
+import { MAX_QUERY_CHARS, MAX_SEARCH_HITS, UI_API, type UiExpandResponse, type UiGraphResponse, type UiSearchResponse, type UiVersionResponse, type WireIndexState, type WireTotals } from '../../protocol/messages';
+import { EXPLORER_FILES, explorerPage } from '../../protocol/page';
+import { emptyScope, scopeOf, toWireGraph, tooMuchToExpand, widenScope, wireSlice, type WireGraph } from '../../protocol/wire_graph';
 
 /** What the UI server reads of a workspace (a Workspace is one; the bench serves a built graph). */
 export interface UiSource {

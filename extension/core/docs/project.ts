@@ -11,8 +11,8 @@
 import type { CodeGraph } from '../model/graph';
 import type { WantedEdge, WantedSubgraph } from '../model/owned_subgraph';
 import { edgeKey, type EdgeKind, type NodeAttributes } from '../model/types';
-import type { DocsIndex } from './docs_index';
-import { docName } from './docs_index';
+import { docName, type DocumentSource } from './doc_store';
+import type { EntityResult } from './entities';
 import { chunkPath } from './mention_map';
 import { roundScore } from './score';
 import type { LinkedMention, RelationKind } from './types';
@@ -40,11 +40,14 @@ interface DocPart {
 export class DocsProjection {
   private readonly parts = new Map<string, DocPart>();
 
-  /** `decisionDocs`: the documents that are decision records (isDecisionDocument), which get no doc node. */
-  wanted(graph: CodeGraph, docs: DocsIndex, decisionDocs: ReadonlySet<string>): WantedSubgraph {
+  /**
+   * `linked`: the entities as just resolved and each document's mentions; `decisionDocs`: the
+   * documents that are decision records (isDecisionDocument), which get no doc node.
+   */
+  wanted(graph: CodeGraph, docs: DocumentSource, linked: EntityResult, mentionsByDocument: readonly [string, readonly LinkedMention[]][], decisionDocs: ReadonlySet<string>): WantedSubgraph {
     const nodes = new Map<string, NodeAttributes>();
     const edges = new Map<string, WantedEdge>();
-    const { entities, relations } = docs.entities;
+    const { entities, relations } = linked;
 
     for (const path of docs.documents()) {
       if (decisionDocs.has(path)) continue;
@@ -66,7 +69,7 @@ export class DocsProjection {
     const firstSeen = new Map<string, { path: string; line: number }>();
     const seen = new Set<string>();
     const parts: [string, DocPart][] = [];
-    for (const [path, mentions] of docs.mentionsByDocument()) {
+    for (const [path, mentions] of mentionsByDocument) {
       let part = this.parts.get(path);
       if (part?.mentions !== mentions) this.parts.set(path, (part = docPart(path, mentions)));
       seen.add(path);

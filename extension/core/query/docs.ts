@@ -6,7 +6,8 @@
  * documents that mention a node (docsMentioning: file_context and the hover use it). Chunks are
  * cited as `path:start-end`, sources as `path:line`, so an agent can open exactly what was read.
  */
-import type { DocsIndex, DocsQueryOptions } from '../docs/docs_index';
+import type { DocsIndex } from '../docs/docs_index';
+import type { DocsQueryOptions } from '../docs/doc_retrieval';
 import { chunkPath } from '../docs/mention_map';
 import type { Chunk } from '../docs/types';
 import type { CodeGraph } from '../model/graph';

@@ -1,24 +1,17 @@
 /**
- * Explorer protocol
- * =================
- * The typed messages between the graph explorer (webview/) and its two hosts: the VS Code
- * extension (extension/vscode/explorer*.ts) and `kg-memory serve --ui` (extension/cli). Both sides
- * import this file; the webview takes only its types and pure helpers, never the core.
- *
- * Trust runs one way: the host trusts nothing the webview sends. `parseViewMessage` accepts only
- * the known message types with well-formed fields, and the webview never names a file: it asks to
- * open a node id, and the host looks the path up in its own graph and checks it is inside the root.
- *
- * The graph crosses as a compact "wire graph" (nodes with the attributes the explorer shows, edges
- * as node indexes) and, after a save, as a diff between two wire graphs, so the webview keeps its
- * layout and camera.
+ * Explorer protocol: the graph on the wire
+ * ========================================
+ * The graph crosses to the explorer as a compact "wire graph" (nodes with the attributes the
+ * explorer shows, edges as node indexes) and, after a save, as a diff between two wire graphs, so
+ * the webview keeps its layout and camera.
  *
  * A graph above the explorer's size limit crosses in part: its overview (modules, files, packages,
  * decisions, docs: every node that is not a symbol inside a file) and, on demand, the symbols of
- * the files and folders the person expands (a `WireScope`). The host answers search over the
- * whole graph, so a symbol not loaded yet can still be found, and loads its file when chosen.
+ * the files and folders the person expands (a `WireScope`).
+ *
+ * Pure functions over a read view of the graph: the webview imports them as the hosts do.
  */
-import type { EdgeAttributes, NodeAttributes } from './core/model/types';
+import type { EdgeAttributes, NodeAttributes } from '../core/model/types';
 
 // ---- the graph on the wire ----------------------------------------------------------------------
 
@@ -74,13 +67,6 @@ export interface WireDiff {
   addEdges: WireEdgeRef[];
   dropEdges: WireEdgeRef[];
 }
-
-/** The index state shown in the stats bar and the empty state. */
-export type WireIndexState =
-  | { kind: 'idle' }
-  | { kind: 'indexing'; done: number; total: number }
-  | { kind: 'ready' }
-  | { kind: 'error'; message: string };
 
 /** The minimal read view of a graphology graph that `toWireGraph` needs (CodeGraph.graph is one). */
 export interface GraphSource {
@@ -304,192 +290,4 @@ export function diffWireGraphs(prev: WireGraph, next: WireGraph): WireDiff {
 
 export function isEmptyDiff(d: WireDiff): boolean {
   return d.putNodes.length + d.dropNodes.length + d.addEdges.length + d.dropEdges.length === 0;
-}
-
-// ---- host → explorer ----------------------------------------------------------------------------
-
-export interface HostInfo {
-  /** 'vscode': can open files, reindex, follow the editor, save exports. 'browser': read-only. */
-  kind: 'vscode' | 'browser';
-  /** The folder's name, for the title. */
-  folder: string;
-  /** Above this many nodes the explorer opens at module level and expands on demand. */
-  largeGraph: number;
-}
-
-/** How much of the graph the explorer was sent. */
-export interface WireTotals {
-  /** True when only the overview and the expanded files are loaded: search and expand ask the host. */
-  partial: boolean;
-  /** The whole graph's size. */
-  nodes: number;
-  edges: number;
-}
-
-/** A search result, ranked by the host over the whole graph. */
-export interface WireHit {
-  id: string;
-  name: string;
-  kind: string;
-  path?: string;
-  /** 0 exact, 1 prefix, 2 word start, 3 contains, 4 path or id. */
-  tier: number;
-}
-
-export type HostMessage =
-  | { type: 'init'; host: HostInfo; graph: WireGraph; state: WireIndexState; totals: WireTotals }
-  | { type: 'diff'; diff: WireDiff; totals?: WireTotals }
-  | { type: 'state'; state: WireIndexState }
-  /** Follow editor: the node under the cursor. */
-  | { type: 'reveal'; id: string }
-  | { type: 'reply'; req: number; ok: boolean; message?: string; hits?: WireHit[] };
-
-// ---- explorer → host ----------------------------------------------------------------------------
-
-export type ExportFormat = 'png' | 'svg';
-
-export type ViewMessage =
-  | { type: 'ready' }
-  /** Reveal the node's definition in the editor; the host finds the file and line. */
-  | { type: 'open'; req: number; id: string }
-  | { type: 'reindex'; req: number }
-  | { type: 'follow'; on: boolean }
-  /** PNG as a data: URL, SVG as text; the host asks where to save it. */
-  | { type: 'export'; req: number; format: ExportFormat; data: string }
-  /** Load the symbols of this node's file, or of the files under this module (a partial graph); they arrive as a diff before the reply. */
-  | { type: 'expand'; req: number; id: string }
-  /** Search the whole graph; the reply carries the hits. */
-  | { type: 'search'; req: number; query: string; limit: number };
-
-export type ViewMessageType = ViewMessage['type'];
-
-/** Exports bigger than this are refused (a 4k PNG is ~10 MB as a data URL). */
-export const MAX_EXPORT_CHARS = 64 * 1024 * 1024;
-const MAX_ID_CHARS = 4096;
-export const MAX_QUERY_CHARS = 200;
-export const MAX_SEARCH_HITS = 100;
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isReq = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
-
-/** The message if it is one the host accepts, else undefined. Unknown fields are dropped. */
-export function parseViewMessage(raw: unknown): ViewMessage | undefined {
-  if (!isObject(raw) || typeof raw.type !== 'string') return undefined;
-  switch (raw.type) {
-    case 'ready':
-      return { type: 'ready' };
-    case 'open':
-      if (!isReq(raw.req) || typeof raw.id !== 'string' || raw.id === '' || raw.id.length > MAX_ID_CHARS) return undefined;
-      return { type: 'open', req: raw.req, id: raw.id };
-    case 'reindex':
-      return isReq(raw.req) ? { type: 'reindex', req: raw.req } : undefined;
-    case 'follow':
-      return typeof raw.on === 'boolean' ? { type: 'follow', on: raw.on } : undefined;
-    case 'expand':
-      if (!isReq(raw.req) || typeof raw.id !== 'string' || raw.id === '' || raw.id.length > MAX_ID_CHARS) return undefined;
-      return { type: 'expand', req: raw.req, id: raw.id };
-    case 'search':
-      if (!isReq(raw.req) || typeof raw.query !== 'string' || raw.query.length > MAX_QUERY_CHARS) return undefined;
-      if (typeof raw.limit !== 'number' || !Number.isSafeInteger(raw.limit) || raw.limit < 1 || raw.limit > MAX_SEARCH_HITS) return undefined;
-      return { type: 'search', req: raw.req, query: raw.query, limit: raw.limit };
-    case 'export': {
-      if (!isReq(raw.req) || (raw.format !== 'png' && raw.format !== 'svg') || typeof raw.data !== 'string') return undefined;
-      if (raw.data.length > MAX_EXPORT_CHARS) return undefined;
-      if (raw.format === 'png' && !raw.data.startsWith('data:image/png;base64,')) return undefined;
-      if (raw.format === 'svg' && !raw.data.startsWith('<svg')) return undefined;
-      return { type: 'export', req: raw.req, format: raw.format, data: raw.data };
-    }
-    default:
-      return undefined;
-  }
-}
-
-/** A handler per message type; the dispatcher narrows each message to its own type. */
-export type ViewHandlers = { [K in ViewMessageType]: (m: Extract<ViewMessage, { type: K }>) => void | Promise<void> };
-
-export function dispatchViewMessage(handlers: ViewHandlers, m: ViewMessage): void | Promise<void> {
-  // The cast is what the mapped type proves: handlers[m.type] takes exactly this m.
-  return (handlers[m.type] as (m: ViewMessage) => void | Promise<void>)(m);
-}
-
-// ---- the browser host's read-only API (kg-memory serve --ui) ----------------------------------
-
-/**
- * GET routes; all need `Authorization: Bearer <token>`. `graph` is the whole graph, or its overview
- * when the graph is above the size limit; `expand?id=` the slice a node's file or module adds;
- * `search?q=&limit=` hits over the whole graph.
- */
-export const UI_API = { graph: '/api/graph', version: '/api/version', expand: '/api/expand', search: '/api/search' } as const;
-
-export interface UiGraphResponse {
-  version: number;
-  folder: string;
-  largeGraph: number;
-  state: WireIndexState;
-  graph: WireGraph;
-  totals: WireTotals;
-}
-
-export interface UiExpandResponse {
-  version: number;
-  slice: WireSlice;
-}
-
-export interface UiSearchResponse {
-  hits: WireHit[];
-}
-
-export interface UiVersionResponse {
-  version: number;
-  state: WireIndexState;
-}
-
-// ---- the page ------------------------------------------------------------------------------------
-
-/** The bundle's file names (beside each other in dist/webview/) and the element the app mounts on. */
-export const EXPLORER_FILES = { script: 'explorer.js', style: 'explorer.css' } as const;
-export const EXPLORER_ROOT_ID = 'kg-explorer';
-
-export interface PageOptions {
-  nonce: string;
-  scriptUrl: string;
-  styleUrl: string;
-  /** Where styles and fonts may come from besides the nonce (VS Code: webview.cspSource; browser: 'self'). */
-  resourceSource: string;
-  /** connect-src: 'none' in VS Code (messages only), 'self' in the browser (the read-only API). */
-  connectSource: string;
-  title: string;
-}
-
-/**
- * The explorer's HTML with a strict Content Security Policy: scripts only with the nonce, no
- * remote loads, no inline styles but the nonce'd sheet; the layout worker runs from a blob: URL
- * built from the bundle's own text (a webview cannot start a worker from its resource origin).
- */
-export function explorerPage(o: PageOptions): string {
-  const csp = [
-    "default-src 'none'",
-    `script-src 'nonce-${o.nonce}'`,
-    `style-src ${o.resourceSource} 'nonce-${o.nonce}'`,
-    `img-src ${o.resourceSource} data: blob:`,
-    `font-src ${o.resourceSource}`,
-    `connect-src ${o.connectSource}`,
-    'worker-src blob:',
-  ].join('; ');
-  const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${csp.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`)}">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${esc(o.title)}</title>
-<link rel="stylesheet" nonce="${esc(o.nonce)}" href="${esc(o.styleUrl)}">
-</head>
-<body>
-<div id="${EXPLORER_ROOT_ID}"></div>
-<script nonce="${esc(o.nonce)}" src="${esc(o.scriptUrl)}"></script>
-</body>
-</html>
-`;
 }
