@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import type { ParseArgsConfig } from 'node:util';
 import { version } from '../../package.json';
 import { askCommand, llmCommand } from './commands/ask';
+import { changesCommand } from './commands/changes';
 import { EXIT, UsageError } from './commands/common';
 import type { ExitCode } from './commands/common';
 import { CLIENTS, configCommand } from './commands/config';
@@ -63,6 +64,12 @@ const COMMANDS: Record<string, Command> = {
     run: (v) =>
       exportCommand({ root: str(v.root), format: str(v.format), level: str(v.level), focus: str(v.focus), output: str(v.output), maxNodes: str(v['max-nodes']) }),
   },
+  changes: {
+    usage: 'kg-memory changes [--base REF] [--head REF] [--staged] [--format json|markdown] [--depth N] [--limit N] [--root DIR]\n\nWhat a git diff touches: changed files and definitions (added, modified, renamed,\nremoved), their callers and dependents to --depth (default 2), the tests to run, the\ndecisions that govern them, record mentions made stale, docs that mention them.\nDefault: the working tree against HEAD. --base/--head: two refs. --staged: the index.\n--format markdown: a review summary for a pull request.',
+    options: { ...ROOT, base: { type: 'string' }, head: { type: 'string' }, staged: { type: 'boolean' }, format: { type: 'string' }, depth: { type: 'string' }, limit: { type: 'string' } },
+    run: (v) =>
+      changesCommand({ root: str(v.root), base: str(v.base), head: str(v.head), staged: v.staged === true, format: str(v.format), depth: str(v.depth), limit: str(v.limit) }),
+  },
   ask: {
     usage: 'kg-memory ask "question" [--root DIR] [--json]\n\nAnswer a question from the graph with a language model (the optional LLM layer: off\nunless KG_LLM_ENABLED=true; endpoint from KG_LLM_BASE_URL, KG_LLM_MODEL and the key in\nOPENAI_API_KEY or the variable KG_LLM_API_KEY_ENV names). Why, what, where, with sources\n(path:line, ADR ids) checked against what the graph gave; exit 1 when the graph does not say.',
     options: { ...ROOT, json: { type: 'boolean' } },
@@ -94,6 +101,7 @@ Commands:
   serve    serve MCP over HTTP on 127.0.0.1 or a Unix socket
   stats    print the index status
   export   write the graph as JSON, Mermaid or DOT
+  changes  what a git diff touches: definitions, callers, tests, decisions
   ask      answer a question from the graph with a language model (optional, off by default)
   llm      the LLM layer: status, extract
   config   print a client's MCP configuration (${CLIENTS.join(', ')})`;

@@ -43,7 +43,7 @@ describe('MCP over stdio', { timeout: 90_000 }, () => {
     // The memory toolset keeps the official server's contract; memory_contract.test.ts checks it.
     const tools = (await client.listTools()).tools.filter((t) => !(MEMORY_TOOL_NAMES as readonly string[]).includes(t.name));
     const names = tools.map((t) => t.name).sort();
-    assert.deepEqual(names, ['callees', 'callers', 'decision', 'decisions', 'decisions_for', 'dependencies', 'dependents', 'docs_search', 'entity_lookup', 'explain_entity', 'file_context', 'find_symbol', 'impact', 'ingest_docs', 'path', 'reindex', 'relate', 'search', 'source', 'status', 'tests_for']);
+    assert.deepEqual(names, ['callees', 'callers', 'changes', 'decision', 'decisions', 'decisions_for', 'dependencies', 'dependents', 'docs_search', 'entity_lookup', 'explain_entity', 'file_context', 'find_symbol', 'impact', 'ingest_docs', 'path', 'reindex', 'relate', 'search', 'source', 'status', 'tests_for']);
     for (const t of tools) {
       assert.equal(t.annotations?.readOnlyHint, !['reindex', 'ingest_docs'].includes(t.name), t.name);
       assert.equal(t.annotations?.openWorldHint, false, t.name);

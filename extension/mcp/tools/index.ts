@@ -8,10 +8,11 @@ import type { Tool } from '../tool';
 import { codeTools } from './code';
 import { decisionTools } from './decisions';
 import { docsTools } from './docs';
+import { changesTools } from './changes';
 import { impactTools } from './impact';
 import { workspaceTools } from './workspace';
 
-export const TOOLS: readonly Tool[] = [...codeTools, ...impactTools, ...decisionTools, ...docsTools, ...workspaceTools];
+export const TOOLS: readonly Tool[] = [...codeTools, ...impactTools, ...changesTools, ...decisionTools, ...docsTools, ...workspaceTools];
 
 // The memory toolset is registered on its own (official annotations, errors and a resource).
 export { configureMemory, memoryEnabled, memoryFor, MEMORY_RESOURCE_URI, MEMORY_TOOL_NAMES, registerMemoryToolset } from './memory';
