@@ -66,7 +66,7 @@ function assertTheChange(r: ChangesResult): void {
   // The guide names Invoice: it is about the changed class and its method.
   const guide = r.docs.items.find((d) => d.id === 'doc:docs/guide.md');
   assert.ok(guide?.mentions.includes('py:app.billing:Invoice'));
-  assert.equal(guide.loc, 'docs/guide.md:1');
+  assert.equal(guide?.loc, 'docs/guide.md:1');
   assert.equal(r.counts.definitions, 6);
 }
 
