@@ -2,7 +2,7 @@
 // tsc only type-checks (npm run typecheck); esbuild emits. The bench builds its child process
 // with the same `bundle()`, so what it measures is what ships.
 import * as esbuild from 'esbuild';
-import { cpSync, mkdirSync, readdirSync } from 'node:fs';
+import { chmodSync, cpSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -107,15 +107,79 @@ function copyGrammars(outdir) {
   }
 }
 
+/**
+ * The shipped CLI and extension: one ESM build with code splitting, so that the two share their
+ * chunks (one copy of the engine in the .vsix) and a command loads only what it imports. pdf.js,
+ * mammoth, parse5, onnxruntime, the LLM layer, the MCP SDK and the explorer's server sit in chunks
+ * that `import()` reaches when a document, a model or a command needs them: `--help` loads a few kB.
+ * dist/cli.js and dist/extension.js stay CommonJS launchers (the bin, and VS Code's `main`), each a
+ * line that imports its ESM entry.
+ */
+export async function bundleApp(outdir, { production = false } = {}) {
+  await esbuild.build({
+    ...esmOptions({ production }),
+    entryPoints: { cli: resolve(ROOT, 'extension/cli/main.ts'), extension: resolve(ROOT, 'extension/vscode/main.ts') },
+    outdir,
+  });
+  writeFileSync(join(outdir, 'cli.js'), '#!/usr/bin/env node\n// The ESM build (cli.mjs and its chunks) is the CLI; this file is the bin that starts it.\nimport("./cli.mjs");\n');
+  chmodSync(join(outdir, 'cli.js'), 0o755);
+  writeFileSync(
+    join(outdir, 'extension.js'),
+    [
+      '// VS Code requires `main` as CommonJS; the extension itself is the ESM build (extension.mjs and its chunks).',
+      'const load = () => import("./extension.mjs");',
+      'exports.activate = (context) => load().then((m) => m.activate(context));',
+      'exports.deactivate = () => load().then((m) => m.deactivate());',
+      '',
+    ].join('\n'),
+  );
+  await bundle([], outdir, { production });
+}
+
+/**
+ * ESM output for Node. The banner gives every chunk what bundled CommonJS code and our own
+ * `__dirname` lookups expect: `require` (node builtins, `require.resolve`), `__filename`, and
+ * `__dirname` as the folder of the bundle (dist/, also from dist/chunks/). `vscode` is not a file:
+ * the extension host hands it to `require`, so it is read through the banner's require.
+ */
+function esmOptions({ production = false } = {}) {
+  const banner = [
+    'import { createRequire as __kgCreateRequire } from "node:module";',
+    'import { basename as __kgBasename, dirname as __kgDirname } from "node:path";',
+    'import { fileURLToPath as __kgFileURLToPath } from "node:url";',
+    'const require = __kgCreateRequire(import.meta.url);',
+    'const __filename = __kgFileURLToPath(import.meta.url);',
+    'const __dirname = __kgBasename(__kgDirname(__filename)) === "chunks" ? __kgDirname(__kgDirname(__filename)) : __kgDirname(__filename);',
+  ].join(' ');
+  const vscodeFromRequire = {
+    name: 'vscode-from-require',
+    setup(build) {
+      build.onResolve({ filter: /^vscode$/ }, () => ({ path: 'vscode', namespace: 'vscode-host' }));
+      build.onLoad({ filter: /.*/, namespace: 'vscode-host' }, () => ({ contents: 'module.exports = require("node:module").createRequire(__filename)("vscode");', loader: 'js' }));
+    },
+  };
+  return {
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    splitting: true,
+    target: 'node20',
+    sourcemap: !production,
+    minify: production,
+    logLevel: 'warning',
+    external: ['@vscode/tree-sitter-wasm/package.json'],
+    mainFields: ['module', 'main'],
+    outExtension: { '.js': '.mjs' },
+    chunkNames: 'chunks/[name]-[hash]',
+    banner: { js: banner },
+    plugins: [vscodeFromRequire],
+  };
+}
+
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   const production = process.argv.includes('--production');
-  await bundle(
-    [
-      { in: 'extension/cli/main.ts', out: 'cli', shebang: true },
-      { in: 'extension/vscode/main.ts', out: 'extension' },
-    ],
-    join(ROOT, 'dist'),
-    { production },
-  );
-  await bundleWebview(join(ROOT, 'dist'), { production });
+  const dist = join(ROOT, 'dist');
+  rmSync(join(dist, 'chunks'), { recursive: true, force: true });
+  await bundleApp(dist, { production });
+  await bundleWebview(dist, { production });
 }

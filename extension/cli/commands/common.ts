@@ -8,16 +8,10 @@ import { Workspace } from '../../core/workspace';
 import type { IndexReport, LogLevel, WorkspaceOptions } from '../../core/workspace';
 import type { DocsConfigInput } from '../../core/docs/config';
 
-export const EXIT = { ok: 0, noAnswer: 1, usage: 2 } as const;
-export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
+import { UsageError } from './exit';
 
-/** Bad arguments or configuration: exit 2 with the message (which says the fix). */
-export class UsageError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'UsageError';
-  }
-}
+export { EXIT, UsageError } from './exit';
+export type { ExitCode } from './exit';
 
 const LEVELS: Record<LogLevel, number> = { debug: 0, info: 1, warn: 2, error: 3 };
 

@@ -8,8 +8,8 @@
  */
 import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { EXIT, UsageError } from './common';
-import type { ExitCode } from './common';
+import { EXIT, UsageError } from './exit';
+import type { ExitCode } from './exit';
 import { CLIENTS, configSnippet } from '../../mcp/client_config';
 import type { Client } from '../../mcp/client_config';
 

@@ -4,7 +4,8 @@
  * Indexes a folder (incrementally unless --full) and prints a summary: files, nodes and edges
  * by kind, parse errors, skipped and failed files with reasons, time.
  */
-import { reindexAnswer, statusAnswer, ToolContext } from '../../mcp';
+import { ToolContext } from '../../mcp/context';
+import { reindexAnswer, statusAnswer } from '../../mcp/tools/workspace';
 import { EXIT, indexWithProgress, openWorkspace, writeJson } from './common';
 import type { ExitCode } from './common';
 import { formatStatus } from './stats';

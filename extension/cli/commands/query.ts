@@ -5,7 +5,8 @@
  * uses (`Tool.call`: schema, freshness, query, error body). The answer goes to stdout as
  * JSON; a failure goes to stderr as the same JSON error body the MCP tool would return.
  */
-import { findTool, memoryEnabled, memoryFor, TOOLS, ToolContext } from '../../mcp';
+import { ToolContext } from '../../mcp/context';
+import { findTool, memoryEnabled, memoryFor, TOOLS } from '../../mcp/tools';
 import { EXIT, openWorkspace, UsageError, writeJson } from './common';
 import type { ExitCode } from './common';
 import { parseQueryArgs, toolHelp } from './query_args';

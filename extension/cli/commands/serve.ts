@@ -22,10 +22,10 @@ import { publishIfFree } from '../../mcp/host';
 import { STATE_DIR_NAME } from '../../core/index/snapshot';
 import type { Workspace } from '../../core/workspace';
 import { EXIT, openWorkspace, stderrLogger, UsageError } from './common';
-import { serveUi } from './serve_ui';
 import type { ExitCode } from './common';
+import { DEFAULT_PORT } from './serve_port';
 
-export const DEFAULT_PORT = 7345;
+export { DEFAULT_PORT } from './serve_port';
 
 export interface McpCommandOptions {
   root?: string;
@@ -120,6 +120,8 @@ export async function serveCommand(options: ServeCommandOptions): Promise<ExitCo
     let ui;
     if (options.ui) {
       try {
+        // The explorer's HTTP server and its assets load only with --ui.
+        const { serveUi } = await import('./serve_ui');
         ui = await serveUi(ws, { token, port: uiPort, log });
       } catch (err) {
         await endpoint.close();

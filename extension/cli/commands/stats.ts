@@ -3,7 +3,8 @@
  * =============
  * Brings the index up to date and prints the `status` tool's answer, as text or JSON.
  */
-import { statusAnswer, ToolContext } from '../../mcp';
+import { ToolContext } from '../../mcp/context';
+import { statusAnswer } from '../../mcp/tools/workspace';
 import { EXIT, indexWithProgress, openWorkspace, writeJson } from './common';
 import type { ExitCode } from './common';
 

@@ -5,16 +5,14 @@
  * secrets from the decoded text before any block is built, then read the format-independent
  * structure. PDF and DOCX are converted to text or HTML first and redacted the same way; an
  * extractor that cannot read its input throws `DocSkipError` with a reason, and so does any
- * unexpected failure inside one, so a hostile file costs a skip, never the index.
+ * unexpected failure inside one, so a hostile file costs a skip, never the index. The HTML, DOCX
+ * and PDF readers (parse5, mammoth, pdf.js: most of the bundle) are imported on the first such file.
  */
 import { basename } from 'node:path';
 import type { DocFacts, DocFormat } from '../types';
 import { finishBlocks, type RawBlock } from './blocks';
-import { docxToHtml } from './docx';
 import { checkHtmlNesting, checkSize, decodeText, detectFormat, DocSkipError, markdownTooComplex, shortHash } from './format';
-import { htmlBlocks } from './html';
 import { markdownBlocks } from './markdown';
-import { pdfLines } from './pdf';
 import { redactSecrets } from './redact';
 import { textBlocks } from './text';
 
@@ -82,15 +80,18 @@ async function extractByFormat(format: DocFormat, bytes: Uint8Array, redact: (te
     case 'html': {
       const html = decodeText(bytes);
       checkHtmlNesting(html);
+      const { htmlBlocks } = await import('./html');
       return htmlBlocks(redact(html));
     }
     case 'docx': {
+      const [{ docxToHtml }, { htmlBlocks }] = await Promise.all([import('./docx'), import('./html')]);
       const { html, notes } = await docxToHtml(bytes);
       checkHtmlNesting(html);
       const doc = htmlBlocks(redact(html));
       return { ...doc, notes: [...(doc.notes ?? []), ...notes] };
     }
     case 'pdf': {
+      const { pdfLines } = await import('./pdf');
       const pdf = await pdfLines(bytes);
       const text = redact(pdf.text);
       return {
