@@ -26,6 +26,8 @@ const NOT_COPIED = new Set(['.kg-memory', '.codegraph', 'node_modules', '.git'])
 /** Pinned so figures compare across runs; zod 4 ships its TypeScript sources in src/. */
 export const TS_PACKAGE = 'zod@4.6.7';
 const TIMEOUT_MS = 5 * 60_000;
+/** Sphinx's HTML pages of a doc package, not its _static, _sources and search index. */
+const SPHINX_PAGES = (src: string): boolean => !/[\\/]_(static|sources|images)([\\/]|$)|searchindex\.js$/.test(src);
 
 function readMarker(dir: string): Corpus | undefined {
   try {
@@ -120,8 +122,65 @@ export function djangoDocs(): Promise<Corpus> {
       lines: 0,
     }),
     // Only the pages: Sphinx's _static, _sources and search index are not documentation.
-    (src) => !/[\\/]_(static|sources|images)([\\/]|$)|searchindex\.js$/.test(src),
+    SPHINX_PAGES,
   );
+}
+
+/**
+ * A Python package from Debian with its documentation, as a repository lays them out: the code
+ * package's module folder and the doc package's HTML pages under docs/ (which the defaults index).
+ * For the full-index comparison with documents, issue 17.
+ */
+async function debianWithDocs(name: string, codePkg: string, module: string, docPkg: string): Promise<Corpus> {
+  const dir = join(CORPORA_DIR, name);
+  const known = readMarker(dir);
+  if (known) return known;
+  const dl = join(CORPORA_DIR, 'download', name);
+  const code = await debianPackage(codePkg, join(dl, 'code'));
+  const docs = await debianPackage(docPkg, join(dl, 'docs'));
+  const codeSrc = join(code.root, 'usr', 'lib', 'python3', 'dist-packages', module);
+  const docsSrc = join(docs.root, 'usr', 'share', 'doc', docPkg, 'html');
+  for (const src of [codeSrc, docsSrc]) if (!existsSync(src)) throw new Error(`no ${src} in the unpacked packages`);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  cpSync(codeSrc, join(dir, module), { recursive: true });
+  cpSync(docsSrc, join(dir, 'docs'), { recursive: true, filter: SPHINX_PAGES });
+  rmSync(dl, { recursive: true, force: true });
+  const pages = readdirSync(join(dir, 'docs'), { recursive: true }).filter((f) => String(f).endsWith('.html')).length;
+  return writeMarker({ name, origin: `Debian ${codePkg} ${code.version} + ${docPkg} (${pages} HTML pages under docs/)`, version: code.version, dir, language: 'python', ...countSource(dir) });
+}
+
+/** pallets/click as Debian ships it: python3-click and python-click-doc's pages. */
+export const clickWithDocs = (): Promise<Corpus> => debianWithDocs('click+docs', 'python3-click', 'click', 'python-click-doc');
+/** psf/requests: python3-requests and python-requests-doc's pages. */
+export const requestsWithDocs = (): Promise<Corpus> => debianWithDocs('requests+docs', 'python3-requests', 'requests', 'python-requests-doc');
+/** Django: python3-django and python-django-doc's pages. */
+export const djangoWithDocs = (): Promise<Corpus> => debianWithDocs('django+docs', 'python3-django', 'django', 'python-django-doc');
+
+/** A TypeScript package with Markdown: src/ of its npm tarball, its package.json and its *.md files. */
+export const TS_DOCS_PACKAGE = 'rxjs@7.8.2';
+
+export async function rxjsWithDocs(): Promise<Corpus> {
+  const dir = join(CORPORA_DIR, 'rxjs+docs');
+  const known = readMarker(dir);
+  if (known) return known;
+  const { pkgDir, version } = await npmPackage(TS_DOCS_PACKAGE, join(CORPORA_DIR, 'download', 'rxjs'));
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  cpSync(join(pkgDir, 'src'), join(dir, 'src'), { recursive: true });
+  for (const f of readdirSync(pkgDir)) if (f === 'package.json' || f.endsWith('.md')) cpSync(join(pkgDir, f), join(dir, f));
+  rmSync(dirname(pkgDir), { recursive: true, force: true });
+  return writeMarker({ name: 'rxjs+docs', origin: `npm ${TS_DOCS_PACKAGE} (src/ and its Markdown)`, version, dir, language: 'typescript', ...countSource(dir) });
+}
+
+/** An npm tarball unpacked into `dl` (npm pack + tar): its package folder and version. */
+async function npmPackage(spec: string, dl: string): Promise<{ pkgDir: string; version: string }> {
+  rmSync(dl, { recursive: true, force: true });
+  mkdirSync(dl, { recursive: true });
+  const packed = (await must('npm', ['pack', spec, '--silent'], dl)).trim().split('\n').pop()!;
+  await must('tar', ['xzf', packed], dl);
+  const pkgDir = join(dl, 'package');
+  return { pkgDir, version: (JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8')) as { version: string }).version };
 }
 
 /** zod's TypeScript sources (src/ of its npm tarball, with its package.json). */
@@ -130,12 +189,7 @@ export async function zod(): Promise<Corpus> {
   const known = readMarker(dir);
   if (known) return known;
   const dl = join(CORPORA_DIR, 'download', 'zod');
-  rmSync(dl, { recursive: true, force: true });
-  mkdirSync(dl, { recursive: true });
-  const packed = (await must('npm', ['pack', TS_PACKAGE, '--silent'], dl)).trim().split('\n').pop()!;
-  await must('tar', ['xzf', packed], dl);
-  const pkgDir = join(dl, 'package');
-  const version = (JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8')) as { version: string }).version;
+  const { pkgDir, version } = await npmPackage(TS_PACKAGE, dl);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   cpSync(join(pkgDir, 'src'), join(dir, 'src'), { recursive: true });
