@@ -11,7 +11,11 @@
  *
  * Pure functions over a read view of the graph: the webview imports them as the hosts do.
  */
+import { NODE_KINDS, SYMBOL_KINDS } from '../core/model/kinds';
 import type { EdgeAttributes, NodeAttributes } from '../core/model/types';
+
+/** The webview reaches the id scheme only through the protocol. */
+export { fileId } from '../core/model/ids';
 
 // ---- the graph on the wire ----------------------------------------------------------------------
 
@@ -121,7 +125,7 @@ export function toWireNode(id: string, a: NodeAttributes): WireNode {
 // ---- partial graphs: the overview and what was expanded -----------------------------------------
 
 /** Kinds always loaded: the containers and everything that is not a symbol inside a file. */
-export const OVERVIEW_KINDS: ReadonlySet<string> = new Set(['module', 'file', 'external', 'adr', 'config', 'concept', 'memory', 'doc', 'entity', 'decision', 'trade_off']);
+export const OVERVIEW_KINDS: ReadonlySet<string> = new Set(NODE_KINDS.filter((k) => !(SYMBOL_KINDS as readonly string[]).includes(k)));
 
 /** A symbol inside a file: loaded only when its file (or a folder above it) is expanded. */
 export function isDetailNode(a: { kind: string; path?: string | undefined }): boolean {

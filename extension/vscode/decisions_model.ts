@@ -9,7 +9,8 @@
  * Pure: no VS Code here. Lines are 0-based (the graph's are 1-based; converted here, once).
  */
 import type { CodeGraph } from '../core/model/graph';
-import { fileId, type NodeAttributes } from '../core/model/types';
+import { type NodeAttributes } from '../core/model/types';
+import { fileId } from '../core/model/ids';
 import type { DecisionConfigInput } from '../core/decisions/config';
 import { decisionTouches, governingDecisions, unresolvedMentions, type GoverningItem } from '../core/query/decisions';
 import { placeOfLoc, type Place } from './graph_view';

@@ -9,7 +9,8 @@
  * Pure: no VS Code here. Lines are 0-based (the graph's are 1-based; converted here, once).
  */
 import type { CodeGraph } from '../core/model/graph';
-import { fileId, type NodeKind } from '../core/model/types';
+import { type NodeKind } from '../core/model/types';
+import { fileId } from '../core/model/ids';
 import { testsFor, type TestItem } from '../core/query';
 
 /** The definitions that get lenses and hovers (tests and values do not: nobody "calls" them). */

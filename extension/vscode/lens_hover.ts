@@ -15,6 +15,7 @@ import type { NodeAttributes } from '../core/model/types';
 import { docsMentioning } from '../core/query/docs';
 import { governingRefs, refTitle } from './decisions_model';
 import { callerCount, callersOf, placeOfLoc, testsOf, type Place } from './graph_view';
+import { docPathOf } from '../core/model/ids';
 
 /** How many links a section lists before "and N more". */
 const FIRST = 5;
@@ -84,7 +85,7 @@ const SECTIONS: readonly SectionBuilder[] = [
     const docs = docsMentioning(graph, id);
     const items = docs.slice(0, FIRST).map((d): HoverLink => {
       const line = Number(d.at?.split(',')[0] ?? 1);
-      const path = d.loc?.replace(/:\d+$/, '') ?? d.id.replace(/^doc:/, '');
+      const path = d.loc?.replace(/:\d+$/, '') ?? (docPathOf(d.id) ?? d.id);
       return { label: path, place: { path, line: Math.max(0, line - 1) } };
     });
     return { kind: 'docs', total: docs.length, items };

@@ -7,6 +7,7 @@
  */
 import type { CallItem, CallsResult, ImpactItem, ImpactResult, Item, SearchResult } from '../core/query';
 import type { Confidence, NodeKind } from '../core/model/types';
+import { containerKindOf } from '../core/model/ids';
 
 export interface PickEntry {
   label: string;
@@ -44,10 +45,7 @@ const CONF: Record<Confidence, string | undefined> = {
 /** The kind an item says, or the one its id's prefix says (`file:`, `module:`, `ext:`). */
 export function kindOf(item: Item): NodeKind | undefined {
   if (item.kind) return item.kind;
-  if (item.id.startsWith('file:')) return 'file';
-  if (item.id.startsWith('module:')) return 'module';
-  if (item.id.startsWith('ext:')) return 'external';
-  return undefined;
+  return containerKindOf(item.id);
 }
 
 /** A readable name: the item's own, else the part of the id after its last ':' (`Client.send`). */

@@ -10,7 +10,8 @@ import { hasAnyHash, keyHash, packKeys } from '../../extension/core/docs/entitie
 import { runSteps } from '../../extension/core/index/steps';
 import { ChangeJournal } from '../../extension/core/model/change_journal';
 import type { CodeGraph } from '../../extension/core/model/graph';
-import { edgeKey, fileId, moduleId } from '../../extension/core/model/types';
+import { edgeKey } from '../../extension/core/model/types';
+import { fileId, moduleId } from '../../extension/core/model/ids';
 import type { SymbolKind } from '../../extension/core/parse/facts';
 import { makeChunk } from '../fixtures/docs_golden/chunks';
 import { GraphBuilder } from './helpers/graph_builder';

@@ -8,7 +8,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { benchHybrid, syntheticChunks, syntheticQueries } from '../../extension/core/docs/retrieval/synthetic';
+import { benchHybrid, syntheticChunks, syntheticQueries } from '../helpers/synthetic_chunks';
 
 describe('retrieval at scale', () => {
   it('writes the same synthetic chunks for the same seed', () => {

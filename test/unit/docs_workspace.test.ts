@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { docsSearch, explainEntity, entityLookup, fileContext } from '../../extension/core/query';
-import { DERIVED_EDGE_KINDS } from '../../extension/core/model/types';
+import { DERIVED_EDGE_KINDS } from '../../extension/core/model/kinds';
 import { Workspace, type WorkspaceOptions } from '../../extension/core/workspace';
 import { ToolContext } from '../../extension/mcp/context';
 import { findTool } from '../../extension/mcp/tools';

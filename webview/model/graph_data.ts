@@ -12,7 +12,7 @@
  * less to undo.
  */
 import { MultiDirectedGraph } from 'graphology';
-import type { WireDiff, WireEdgeRef, WireGraph, WireNode } from '../../extension/protocol/wire_graph';
+import { fileId, type WireDiff, type WireEdgeRef, type WireGraph, type WireNode } from '../../extension/protocol/wire_graph';
 
 export interface NodeData extends Omit<WireNode, 'id'> {
   x: number;
@@ -102,7 +102,7 @@ export function applyDiff(g: ExplorerGraph, d: WireDiff): string[] {
   const count = new Map<string, number>();
   for (const n of added) {
     let near = neighbour.get(n.id);
-    if ((near === undefined || !g.hasNode(near)) && n.path !== undefined && g.hasNode(`file:${n.path}`)) near = `file:${n.path}`;
+    if ((near === undefined || !g.hasNode(near)) && n.path !== undefined && g.hasNode(fileId(n.path))) near = fileId(n.path);
     if (near === undefined || !g.hasNode(near)) continue;
     anchor.set(n.id, near);
     count.set(near, (count.get(near) ?? 0) + 1);

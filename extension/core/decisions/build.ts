@@ -18,16 +18,13 @@ import { slug } from './markdown';
 import { classify } from './mentions';
 import { normalise, type Reconciled } from './reconcile';
 import type { WantedEdge } from '../model/owned_subgraph';
+import { adrId, conceptId, configId } from '../model/ids';
 
 /** What the decision graph wants in the graph (applied by OwnedSubgraph); built up, so mutable. */
 export interface DecisionSubgraph {
   nodes: Map<string, NodeAttributes>;
   edges: Map<string, WantedEdge>;
 }
-
-export const adrId = (path: string): string => `adr:${path}`;
-export const configId = (path: string, section: string): string => `config:${path}#${section}`;
-export const conceptId = (path: string, anchor: string): string => `concept:${path}#${anchor}`;
 
 export function recordName(r: RecordFacts): string {
   return r.number !== undefined ? `ADR-${String(r.number).padStart(4, '0')}` : posix.basename(r.path, '.md');

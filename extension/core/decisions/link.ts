@@ -16,7 +16,7 @@
 import { posix } from 'node:path';
 import type { CodeGraph } from '../model/graph';
 import type { Confidence, NodeKind } from '../model/types';
-import { externalId, fileId, moduleId } from '../model/types';
+import { externalId, fileId, isModuleId, moduleId } from '../model/ids';
 import type { MentionFact } from './facts';
 import { classify, CODE_EXTENSIONS, worthReporting } from './mentions';
 
@@ -115,7 +115,7 @@ export class CodeLinker {
     const tail = `/${path}`;
     return this.graph
       .findByName(base)
-      .filter((id) => id.startsWith('module:') && this.graph.node(id)?.name === base && (this.graph.node(id)?.path ?? '').endsWith(tail))
+      .filter((id) => isModuleId(id) && this.graph.node(id)?.name === base && (this.graph.node(id)?.path ?? '').endsWith(tail))
       .sort();
   }
 

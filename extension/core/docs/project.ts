@@ -16,8 +16,7 @@ import type { EntityResult } from './entities';
 import { chunkPath } from './mention_map';
 import { roundScore } from './score';
 import type { LinkedMention, RelationKind } from './types';
-
-export const docId = (path: string): string => `doc:${path}`;
+import { docId } from '../model/ids';
 
 /** An entity mentioned once, with no definition and no relation, is noise in a graph view. */
 const MIN_ENTITY_MENTIONS = 2;

@@ -10,7 +10,8 @@
 import { posix } from 'node:path';
 import type { FileFacts, SymbolFact } from '../parse/facts';
 import { CodeGraph } from '../model/graph';
-import { edgeKey, fileId, moduleId, type NodeAttributes } from '../model/types';
+import { edgeKey, type NodeAttributes } from '../model/types';
+import { fileId, isExternalId, isFileId, moduleId } from '../model/ids';
 import { Evaluator } from '../resolve/evaluate';
 import { interfaceParts, Project } from '../resolve/project';
 import { resolveFile, type FileResolution, type ResolvedEdge } from '../resolve/resolve_file';
@@ -246,7 +247,7 @@ export class GraphAssembler {
     for (const [path, resolution] of this.resolutions) {
       const from = moduleId(parentDir(path));
       for (const e of resolution.edges) {
-        if (e.kind !== 'imports' || !e.target.startsWith('file:')) continue;
+        if (e.kind !== 'imports' || !isFileId(e.target)) continue;
         const to = moduleId(parentDir(e.target.slice(5)));
         if (to !== from) wanted.set(edgeKey('depends_on', from, to), [from, to]);
       }
@@ -266,7 +267,7 @@ export class GraphAssembler {
     for (const e of previous?.edges ?? []) {
       if (nextKeys.has(e.key)) continue;
       this.graph.dropEdge(e.key);
-      if (e.target.startsWith('ext:')) touchedExternals.add(e.target);
+      if (isExternalId(e.target)) touchedExternals.add(e.target);
     }
     for (const key of previous?.deps ?? []) this.dependents.get(key)?.delete(path);
     if (!next) {
@@ -284,7 +285,7 @@ export class GraphAssembler {
   }
 
   private putEdge(e: ResolvedEdge): void {
-    if (e.target.startsWith('ext:') && !this.graph.hasNode(e.target)) {
+    if (isExternalId(e.target) && !this.graph.hasNode(e.target)) {
       this.graph.setNode(e.target, { kind: 'external', name: e.target.slice(4) });
     }
     if (!this.graph.hasNode(e.source) || !this.graph.hasNode(e.target)) return;

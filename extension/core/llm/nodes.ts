@@ -21,6 +21,7 @@ import type { EdgeAttributes, EdgeKind, NodeAttributes } from '../model/types';
 import { normalise } from '../decisions/reconcile';
 import { slug } from '../decisions/markdown';
 import { hashContent, type SourceExtraction } from './extract';
+import { conceptId, decisionNodeId, fileId, moduleId, tradeOffNodeId } from '../model/ids';
 
 /** A tier-3 link between two concept or decision nodes. */
 export interface LlmMatch {
@@ -48,9 +49,9 @@ const MAX_SYMBOL_CANDIDATES = 3;
 /** How sure a governs edge from prose is: below a code span's link (the decision graph's). */
 const PROSE_GOVERNS_SCORE = 0.6;
 
-export const decisionId = (path: string, statement: string): string => `decision:${hashContent(`${path}\n${normalise(statement)}`).slice(0, 16)}`;
-export const tradeOffId = (path: string, chosen: string, rejected: string): string => `trade_off:${hashContent(`${path}\n${normalise(chosen)}\n${normalise(rejected)}`).slice(0, 16)}`;
-export const llmConceptId = (path: string, name: string): string => `concept:${path}#llm/${slug(name) || 'concept'}`;
+export const decisionId = (path: string, statement: string): string => decisionNodeId(hashContent(`${path}\n${normalise(statement)}`).slice(0, 16));
+export const tradeOffId = (path: string, chosen: string, rejected: string): string => tradeOffNodeId(hashContent(`${path}\n${normalise(chosen)}\n${normalise(rejected)}`).slice(0, 16));
+export const llmConceptId = (path: string, name: string): string => conceptId(path, `llm/${slug(name) || 'concept'}`);
 
 export class LlmNodes {
   private results: SourceExtraction[] = [];
@@ -214,8 +215,8 @@ export function findPath(graph: CodeGraph, docPath: string, written: string): st
   const candidates = [posix.normalize(p.replace(/^\/+/, '')), posix.normalize(posix.join(posix.dirname(docPath), p))].map((c) => c.replace(/\/+$/, ''));
   for (const c of candidates) {
     if (c.startsWith('..') || c === '.' || c === '') continue;
-    if (graph.hasNode(`file:${c}`)) return [`file:${c}`];
-    if (graph.hasNode(`module:${c}`)) return [`module:${c}`];
+    if (graph.hasNode(fileId(c))) return [fileId(c)];
+    if (graph.hasNode(moduleId(c))) return [moduleId(c)];
   }
   return [];
 }

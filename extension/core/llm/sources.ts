@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import type { DecisionIndex } from '../decisions/decision_index';
 import type { CodeGraph } from '../model/graph';
 import { hashContent, type ExtractionSource } from './extract';
+import { adrId, docId } from '../model/ids';
 
 /** One section of a document, as the docs index splits it. */
 export interface DocSection {
@@ -59,7 +60,7 @@ export function adrSources(root: string, decisions: DecisionIndex): ExtractionSo
       continue; // gone since the index: the next update drops it
     }
     if (hashContent(text) !== facts.hash) continue; // changed since: extracted after the index catches up
-    out.push({ nodeId: `adr:${path}`, kind: 'adr', path, startLine: 1, title: facts.title, text });
+    out.push({ nodeId: adrId(path), kind: 'adr', path, startLine: 1, title: facts.title, text });
   }
   return out;
 }
@@ -70,7 +71,7 @@ export function docSources(docs: DocSectionSource, isRecord: (path: string) => b
     .sections()
     .filter((s) => s.text.trim().length >= MIN_SECTION_CHARS && !isRecord(s.path))
     .slice(0, MAX_DOC_SECTIONS)
-    .map((s) => ({ nodeId: `doc:${s.path}`, kind: 'doc' as const, path: s.path, startLine: s.startLine, title: s.heading, text: s.text }));
+    .map((s) => ({ nodeId: docId(s.path), kind: 'doc' as const, path: s.path, startLine: s.startLine, title: s.heading, text: s.text }));
 }
 
 /** What this layer needs of the docs index (extension/core/docs/docs_index.ts), structurally. */

@@ -11,6 +11,7 @@
  * ignores when it reads our file (see format.ts).
  */
 import { createHash } from 'node:crypto';
+import { memoryNodeId } from '../model/ids';
 
 export interface Entity {
   name: string;
@@ -57,7 +58,7 @@ export class EntityNotFoundError extends Error {
 
 /** The stable id of an entity name. A hash, not a counter, so the official server cannot lose it. */
 export function entityId(name: string): string {
-  return `mem:${createHash('sha256').update(name).digest('hex').slice(0, 16)}`;
+  return memoryNodeId(createHash('sha256').update(name).digest('hex').slice(0, 16));
 }
 
 export function relationKey(r: Relation): string {

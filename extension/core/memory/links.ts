@@ -12,7 +12,7 @@
  */
 import type { CodeGraph } from '../model/graph';
 import type { NodeKind } from '../model/types';
-import { NODE_KINDS } from '../query/options';
+import { NODE_KINDS } from '../model/kinds';
 import { matchTarget } from '../query/target';
 import type { EntityRecord, MemoryGraph } from './graph';
 

@@ -10,7 +10,8 @@
  */
 import { MultiDirectedGraph } from 'graphology';
 import { ChangeJournal } from './change_journal';
-import { DERIVED_EDGE_KINDS, DERIVED_NODE_KINDS, edgeKey } from './types';
+import { DERIVED_EDGE_KINDS, DERIVED_NODE_KINDS } from './kinds';
+import { edgeKey } from './types';
 import type { EdgeAttributes, EdgeKind, NodeAttributes, NodeKind } from './types';
 
 /** Thrown on misuse of the graph API (missing endpoint, bad snapshot). */

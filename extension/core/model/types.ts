@@ -1,77 +1,15 @@
 /**
  * Graph model
  * ===========
- * Node and edge kinds, their attributes, and the id scheme. Every surface (MCP, CLI, VS Code,
+ * Node and edge attributes (the kinds are in kinds.ts, the ids in ids.ts). Every surface (MCP, CLI, VS Code,
  * explorer) reads the graph through these types.
  *
- * Ids are stable and readable so an agent can pass them back:
- *   file:src/app/api.py            a file
- *   module:src/app                 a folder (Python package or TS/JS folder)
- *   py:app.api:Client.send         a Python symbol: dotted module, then the qualified name
- *   ts:src/util/cache:Cache.put    a TS/TSX symbol: path without extension, then the qualified name
- *   js:lib/index:main              a JS symbol
- *   ext:numpy, ext:@scope/pkg      a third-party package
- *   adr:docs/adr/0003-use-x.md     an architecture decision record (decisions/)
- *   config:CLAUDE.md#testing       a level-2 section of an instruction file
- *   concept:docs/adr/0003-use-x.md#caching   a concept a record or section defines
- *   mem:3f9a0c1d2b4e5f60           an agent-memory entity (memory/), `mem:` + a hash of its name
- *   doc:docs/guide.md              a prose document (docs/): Markdown, text, HTML, PDF, DOCX
- *   entity:rate-limiter            an entity mined from the docs that names no code node (docs/)
- *   decision:5e1c…, trade_off:9a0b…  extracted by the LLM layer (llm/), ids from a hash of their content
+ * The id scheme is in ids.ts.
  */
-import type { LanguageId, SymbolKind } from '../parse/facts';
+import type { LanguageId } from '../parse/facts';
+import type { EdgeKind, NodeKind } from './kinds';
 
-/** The decision graph's nodes (extension/core/decisions): records, instruction sections, concepts. */
-export type DecisionNodeKind = 'adr' | 'config' | 'concept';
-
-/** An agent-memory entity (extension/core/memory), projected into the graph by MemoryNodes. */
-export type MemoryNodeKind = 'memory';
-
-/** The docs GraphRAG's nodes (extension/core/docs): documents and the entities they mention. */
-export type DocsNodeKind = 'doc' | 'entity';
-
-/** Nodes the optional LLM layer extracts from prose (extension/core/llm). */
-export type LlmNodeKind = 'decision' | 'trade_off';
-
-export type NodeKind = 'file' | 'module' | 'external' | SymbolKind | DecisionNodeKind | MemoryNodeKind | DocsNodeKind | LlmNodeKind;
-
-export type EdgeKind =
-  | 'contains' // module → module/file, file → top-level symbol, class → nested class
-  | 'imports' // file → file | external
-  | 'calls' // symbol|file → symbol
-  | 'inherits' // class → class (or external)
-  | 'implements' // TS class → interface
-  | 'method_of' // method → class
-  | 'depends_on' // module → module (aggregated from imports)
-  | 'tests' // test → what it exercises
-  | 'references' // symbol|file → symbol, a use that is not a call; adr → adr, a mention of another record
-  | 'governs' // adr|config → file|module|symbol named in a code span or link
-  | 'defines' // adr|config → concept
-  | 'supersedes' // adr → the adr it replaces
-  | 'same_as' // concept → concept|code node, reconciled as one thing (never merged)
-  | 'related_to' // concept → concept, a weaker (fuzzy) match
-  | 'about' // memory → the code node or adr its entity's name names
-  | 'mentions' // doc → code node | adr | entity it names
-  | 'uses' // entity|code → entity|code, from a sentence pattern in the docs
-  | 'part_of'
-  | 'integrates_with'
-  | 'configured_via'
-  | 'owned_by'
-  | 'requires' // entity|code → entity|code: a depends_on relation read from the docs, kept apart from the code's own depends_on
-  | 'precedes' // numbered steps
-  | 'cites' // See also
-  | 'decided_in' // decision → the adr or doc it was extracted from (llm)
-  | 'considered'; // adr|doc → trade_off (llm)
-
-/**
- * Nodes that projections derive from the code and the documents (docs, memory, the LLM layer),
- * and the edge kinds only they make. What they read of the graph must not depend on them: a
- * projection linked before another (or after it, on the next update) would see a different graph.
- */
-export const DERIVED_NODE_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>(['memory', 'doc', 'entity', 'decision', 'trade_off']);
-export const DERIVED_EDGE_KINDS: ReadonlySet<EdgeKind> = new Set<EdgeKind>([
-  'about', 'mentions', 'uses', 'part_of', 'integrates_with', 'configured_via', 'owned_by', 'requires', 'precedes', 'cites', 'decided_in', 'considered',
-]);
+export type { DecisionNodeKind, DocsNodeKind, EdgeKind, LlmNodeKind, MemoryNodeKind, NodeKind } from './kinds';
 
 /** How sure the resolver is of an edge. */
 export type Confidence =
@@ -203,14 +141,4 @@ export interface EdgeAttributes {
 
 export function edgeKey(kind: EdgeKind, source: string, target: string): string {
   return `${kind}|${source}|${target}`;
-}
-
-export const fileId = (path: string): string => `file:${path}`;
-export const moduleId = (dir: string): string => `module:${dir === '' ? '.' : dir}`;
-export const externalId = (pkg: string): string => `ext:${pkg}`;
-
-/** Symbol id prefix per language; the middle part is the dotted module (Python) or the path without extension. */
-export function symbolId(language: LanguageId, container: string, qualifiedName: string): string {
-  const prefix = language === 'python' ? 'py' : language === 'javascript' ? 'js' : 'ts';
-  return `${prefix}:${container}:${qualifiedName}`;
 }

@@ -10,16 +10,8 @@
 
 export type LanguageId = 'python' | 'typescript' | 'tsx' | 'javascript';
 
-export type SymbolKind =
-  | 'class'
-  | 'interface'
-  | 'enum'
-  | 'function'
-  | 'method'
-  | 'test'
-  | 'variable' // module-level variable (`x = ...`, `let x`, `export const x = ...` that is not a function)
-  | 'constant' // module-level UPPER_CASE python name or TS `const` that is not a function/class
-  | 'type'; // type alias
+export type { SymbolKind } from '../model/kinds';
+import type { SymbolKind } from '../model/kinds';
 
 /**
  * An access path as written in the source, one segment per member access.

@@ -8,7 +8,7 @@
  * Empty sections are left out.
  */
 import type { CodeGraph } from '../model/graph';
-import { fileId } from '../model/types';
+import { fileId } from '../model/ids';
 import type { NodeAttributes } from '../model/types';
 import { fileDecisions } from './decisions';
 import { docsMentioning } from './docs';

@@ -12,7 +12,7 @@
  */
 import { posix } from 'node:path';
 import type { CodeGraph } from '../model/graph';
-import { fileId, moduleId } from '../model/types';
+import { adrId, fileId, moduleId } from '../model/ids';
 import type { NodeAttributes, NodeKind, UnresolvedMention } from '../model/types';
 import { describe, describeAttrs } from './describe';
 import type { Item } from './describe';
@@ -118,7 +118,7 @@ export function resolveDecision(graph: CodeGraph, ref: string): string {
     throw new NotFoundError(`query/decisions: no record numbered ${n}.`);
   }
   const path = r.replace(/^\.\//, '');
-  if (graph.hasNode(`adr:${path}`)) return `adr:${path}`;
+  if (graph.hasNode(adrId(path))) return adrId(path);
   return resolveTarget(graph, r, { kinds: DECISION_KINDS });
 }
 

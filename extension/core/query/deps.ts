@@ -6,7 +6,7 @@
  * A symbol stands for its file.
  */
 import type { CodeGraph } from '../model/graph';
-import { fileId } from '../model/types';
+import { fileId } from '../model/ids';
 import type { EdgeKind } from '../model/types';
 import { describe } from './describe';
 import type { Item } from './describe';

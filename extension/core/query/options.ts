@@ -4,18 +4,7 @@
  * Checks a query's options before it runs, throwing InvalidArgumentError with the query's
  * name as prefix, and the shared `cut` that trims a list to `limit` with a `more` count.
  */
-import type { EdgeKind, NodeKind } from '../model/types';
 import { InvalidArgumentError } from './errors';
-
-export const NODE_KINDS: readonly NodeKind[] = [
-  'file', 'module', 'external', 'class', 'interface', 'enum', 'function', 'method', 'test', 'variable', 'constant', 'type',
-  'adr', 'config', 'concept', 'memory', 'doc', 'entity', 'decision', 'trade_off',
-];
-export const EDGE_KINDS: readonly EdgeKind[] = [
-  'contains', 'imports', 'calls', 'inherits', 'implements', 'method_of', 'depends_on', 'tests', 'references',
-  'governs', 'defines', 'supersedes', 'same_as', 'related_to', 'about', 'mentions', 'uses', 'part_of', 'integrates_with',
-  'configured_via', 'owned_by', 'requires', 'precedes', 'cites', 'decided_in', 'considered',
-];
 
 export type Direction = 'in' | 'out' | 'both';
 

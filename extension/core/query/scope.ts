@@ -5,7 +5,7 @@
  * every node in it, a module with the files under it. Impact and tests start from this set.
  */
 import type { CodeGraph } from '../model/graph';
-import { fileId } from '../model/types';
+import { fileId } from '../model/ids';
 
 /** The node itself first, then what it comprises. */
 export function scopeOf(graph: CodeGraph, id: string): string[] {

@@ -10,7 +10,8 @@ import type { CodeGraph } from '../model/graph';
 import type { NodeAttributes, NodeKind } from '../model/types';
 import { describeAttrs, kindRank } from './describe';
 import type { Item } from './describe';
-import { checkObject, NODE_KINDS, optInt, optKinds, requireString } from './options';
+import { checkObject, optInt, optKinds, requireString } from './options';
+import { NODE_KINDS } from '../model/kinds';
 
 export type MatchTier = 'exact' | 'prefix' | 'contains' | 'words' | 'doc';
 const TIERS: readonly MatchTier[] = ['exact', 'prefix', 'contains', 'words', 'doc'];

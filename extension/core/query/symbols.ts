@@ -6,12 +6,13 @@
  * passes in (queries do no I/O), flagged `stale` when the file changed since it was indexed.
  */
 import type { CodeGraph } from '../model/graph';
-import { fileId } from '../model/types';
+import { fileId } from '../model/ids';
 import type { NodeAttributes, NodeKind } from '../model/types';
 import { describe, describeAttrs, withNotes } from './describe';
 import type { Item } from './describe';
 import { InvalidArgumentError, NotFoundError } from './errors';
-import { checkObject, cut, NODE_KINDS, optInt, optKinds, requireString } from './options';
+import { checkObject, cut, optInt, optKinds, requireString } from './options';
+import { NODE_KINDS } from '../model/kinds';
 import { matchTarget, resolveTarget, suggest, suggestionNames } from './target';
 
 export interface SymbolDetail extends Item {

@@ -6,7 +6,7 @@
  * locations); none is `not_found` with "did you mean" suggestions from the name index.
  */
 import type { CodeGraph } from '../model/graph';
-import { fileId, moduleId } from '../model/types';
+import { containerOf, fileId, filePathOf, moduleId } from '../model/ids';
 import type { NodeKind } from '../model/types';
 import { compareCandidates, describe } from './describe';
 import type { Item } from './describe';
@@ -27,22 +27,9 @@ export interface Matches {
   by?: MatchedBy;
 }
 
-const SYMBOL_PREFIXES = new Set(['py', 'ts', 'js']);
-
-/**
- * The container part of a symbol id (`app.api` of `py:app.api:Client.send`, `src/util/cache` of
- * `ts:src/util/cache:Cache.put`), or undefined for non-symbol ids.
- */
-export function containerOf(id: string): string | undefined {
-  const first = id.indexOf(':');
-  if (first < 0 || !SYMBOL_PREFIXES.has(id.slice(0, first))) return undefined;
-  const second = id.indexOf(':', first + 1);
-  return second < 0 ? undefined : id.slice(first + 1, second);
-}
-
 function normalizePath(ref: string): string {
   let p = ref.replace(/\\/g, '/');
-  if (p.startsWith('file:')) p = p.slice(5);
+  p = filePathOf(p) ?? p;
   while (p.startsWith('./')) p = p.slice(2);
   if (p.length > 1 && p.endsWith('/')) p = p.slice(0, -1);
   return p;

@@ -7,7 +7,7 @@
  */
 import { posix } from 'node:path';
 import type { BindingFact, FileFacts, ImportFact, LanguageId, SymbolFact } from '../parse/facts';
-import { fileId, symbolId } from '../model/types';
+import { fileId, symbolId } from '../model/ids';
 import { buildPythonModuleTable, type PythonModuleTable } from './python_modules';
 import { TsModuleResolver } from './ts_modules';
 import { basenameKey, existsKey, fileKey, LISTS, moduleKey, nameKey, partKey, topOf, type DepTracker } from './tracker';

@@ -8,7 +8,8 @@
  */
 import { posix } from 'node:path';
 import type { Chain, SymbolFact } from '../parse/facts';
-import { edgeKey, externalId, fileId, type Confidence, type EdgeKind } from '../model/types';
+import { edgeKey, type Confidence, type EdgeKind } from '../model/types';
+import { externalId, fileId } from '../model/ids';
 import { familyOf, type FileView, type Project } from './project';
 import { DepTracker, fileKey } from './tracker';
 import type { Evaluator, Scope, Value } from './evaluate';

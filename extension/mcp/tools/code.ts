@@ -13,6 +13,7 @@ import { defineTool } from '../tool';
 import type { Tool } from '../tool';
 import { checkTarget } from './targets';
 import { depth, direction, edgeKinds, int, item, limit, more, nodeKinds, TARGET_HELP, target, text } from './schemas';
+import { isModuleId } from '../../core/model/ids';
 
 /** Reads through the workspace (never outside the root) and hashes as the indexer does. */
 export function sourceReader(ws: Workspace): SourceReader {
@@ -112,7 +113,7 @@ const findSymbol_ = defineTool({
     if (!a.includeSource) return found;
     const reader = sourceReader(ctx.ws);
     const items = found.items.map((it, i) => {
-      if (i >= SOURCE_FOR_FIRST || it.id.startsWith('module:') || it.loc === undefined) return it;
+      if (i >= SOURCE_FOR_FIRST || isModuleId(it.id) || it.loc === undefined) return it;
       try {
         return { ...it, source: sourceExcerpt(source(ctx.ws.graph, { target: it.id, maxLines: a.maxLines ?? 80 }, reader)) };
       } catch {

@@ -6,20 +6,10 @@
  * shapes of an item and of a cut list.
  */
 import { z } from 'zod';
-import type { EdgeKind, NodeKind } from '../../core/model/types';
+import { EDGE_KINDS, NODE_KINDS } from '../../core/model/kinds';
 
 /** Longest string any tool accepts; ids, names and paths are far shorter. */
 export const MAX_STRING = 2000;
-
-export const NODE_KINDS = [
-  'file', 'module', 'external', 'class', 'interface', 'enum', 'function', 'method', 'test', 'variable', 'constant', 'type',
-  'adr', 'config', 'concept', 'memory', 'doc', 'entity', 'decision', 'trade_off',
-] as const satisfies readonly NodeKind[];
-export const EDGE_KINDS = [
-  'contains', 'imports', 'calls', 'inherits', 'implements', 'method_of', 'depends_on', 'tests', 'references',
-  'governs', 'defines', 'supersedes', 'same_as', 'related_to', 'about', 'mentions', 'uses', 'part_of', 'integrates_with',
-  'configured_via', 'owned_by', 'requires', 'precedes', 'cites', 'decided_in', 'considered',
-] as const satisfies readonly EdgeKind[];
 
 export const TARGET_HELP =
   'A target is any of: a node id as other tools return it (py:app.api:Client.send, ts:src/util/cache:Cache.put, ' +

@@ -9,13 +9,11 @@
 import { isAbsolute, normalize } from 'node:path';
 import { InvalidArgumentError } from '../../core/query';
 import type { Workspace } from '../../core/workspace';
-
-/** Ids whose prefix says they are not a path (file: ids are paths and are checked). */
-const ID_PREFIX = /^(py|ts|js|module|ext):/;
+import { filePathOf, isNonPathId } from '../../core/model/ids';
 
 export function checkTarget(ws: Workspace, target: string): string {
-  if (ID_PREFIX.test(target)) return target;
-  const bare = target.startsWith('file:') ? target.slice(5) : target;
+  if (isNonPathId(target)) return target;
+  const bare = filePathOf(target) ?? target;
   const m = /^(.*?)(:\d+)?$/.exec(bare);
   const path = m?.[1] ?? bare;
   const line = m?.[2] ?? '';

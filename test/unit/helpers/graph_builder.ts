@@ -5,7 +5,7 @@
  * the way the resolver builds them, so query tests read like the code they describe.
  */
 import { CodeGraph } from '../../../extension/core/model/graph';
-import { externalId, fileId, moduleId, symbolId } from '../../../extension/core/model/types';
+import { externalId, fileId, moduleId, symbolId } from '../../../extension/core/model/ids';
 import type { EdgeAttributes, EdgeKind, NodeAttributes } from '../../../extension/core/model/types';
 import type { LanguageId, SymbolKind } from '../../../extension/core/parse/facts';
 

@@ -13,6 +13,7 @@ import type { Candidate, TermSet } from './mentions';
 import { findCandidates } from './mentions';
 import { definitions, sentenceRelations, structureRelations } from './relations';
 import { GENERIC_HEADINGS } from './words';
+import { isEntityId } from '../../model/ids';
 
 export interface ChunkResult {
   mentions: LinkedMention[];
@@ -66,7 +67,7 @@ export function readChunk(
     if (!id) return;
     const h = chunk.headings.find((x) => headings.get(x)?.target === id);
     const t = h === undefined ? undefined : headings.get(h);
-    if (t && t.target.startsWith('entity:') && !mentions.some((m) => m.target === id)) headingEntities.set(id, t.surface);
+    if (t && isEntityId(t.target) && !mentions.some((m) => m.target === id)) headingEntities.set(id, t.surface);
   };
   const section = headingTargets[headingTargets.length - 1];
   const relations = [...sentenceRelations(chunk, mentions, section), ...structureRelations(chunk, mentions, headingTargets, gaz)];

@@ -32,6 +32,7 @@ import type { TermSet } from './mentions';
 import { properNames, recordingTerms, termReadKey, termSet } from './mentions';
 import { hasAnyHash, keyHash, packKeys } from './reads';
 import { DEFAULT_NGRAM_MIN_FREQUENCY, DEFAULT_NGRAM_TOP_K, docCandidates, TermCounts } from './ngrams';
+import { entityId, entityKeyOf, isEntityId } from '../../model/ids';
 
 export interface EntityResult {
   mentions: LinkedMention[];
@@ -326,7 +327,7 @@ export class EntityIndex {
         relations.push(rel);
       }
       for (const m of r.mentions) {
-        if (!m.target.startsWith('entity:')) continue;
+        if (!isEntityId(m.target)) continue;
         const s = share(shares, m.target);
         s.count++;
         bump(s.surfaces, m.surface);
@@ -366,7 +367,7 @@ export class EntityIndex {
       if (!t) {
         t = { count: 0, surfaces: new Map(), types: new Map(), definitions: new Map() };
         this.totals.set(id, t);
-        this.merger.add(id.slice('entity:'.length));
+        this.merger.add(entityKeyOf(id)!);
       }
       t.count += s.count;
       for (const [k, n] of s.surfaces) bump(t.surfaces, k, n);
@@ -386,17 +387,17 @@ export class EntityIndex {
       for (const [path, d] of t.definitions) if (d === s.definition) t.definitions.delete(path);
       if (t.surfaces.size === 0 && t.count <= 0) {
         this.totals.delete(id);
-        this.merger.remove(id.slice('entity:'.length));
+        this.merger.remove(entityKeyOf(id)!);
       }
     }
   }
 
   private assemble(): EntityResult {
     this.sortedPaths ??= [...this.docs.keys()].sort();
-    const weight = (key: string): number => this.totals.get(`entity:${key}`)?.count ?? 0;
+    const weight = (key: string): number => this.totals.get(entityId(key))?.count ?? 0;
     const groups = this.merger.groups(weight);
     const remap = new Map<string, string>();
-    for (const [from, to] of groups) remap.set(`entity:${from}`, `entity:${to}`);
+    for (const [from, to] of groups) remap.set(entityId(from), entityId(to));
     const remapKey = [...groups].map(([a, b]) => `${a}>${b}`).sort().join(' ');
     if (!this.changed && this.assembled?.remapKey === remapKey) return this.assembled.result;
 
@@ -470,7 +471,7 @@ export class EntityIndex {
       }
     }
     const names = [...surfaces].sort((a, b) => b[1] - a[1] || cmp(a[0], b[0]));
-    const name = names[0]?.[0] ?? id.slice('entity:'.length);
+    const name = names[0]?.[0] ?? entityKeyOf(id)!;
     const type = [...types].sort((a, b) => b[1] - a[1] || cmp(a[0], b[0]))[0]?.[0] ?? 'term';
     const e: DocEntity = { id, name, aliases: names.slice(1).map(([x]) => x).sort(), type, mentionCount: count };
     if (definition) e.definition = definition.text;

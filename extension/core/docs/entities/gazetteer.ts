@@ -26,9 +26,10 @@ import { normalise, similarity } from '../../decisions/reconcile';
 import { FuzzyNameIndex, type FuzzyKeyForm } from './fuzzy_names';
 import type { CodeGraph } from '../../model/graph';
 import type { NodeKind } from '../../model/types';
-import { DERIVED_EDGE_KINDS, DERIVED_NODE_KINDS } from '../../model/types';
+import { DERIVED_EDGE_KINDS, DERIVED_NODE_KINDS } from '../../model/kinds';
 import { isCommonWord } from './words';
 import { roundScore } from '../score';
+import { moduleId } from '../../model/ids';
 
 /** How a key was derived from its node: also how sure a hit on it is. */
 export type KeyForm = 'qualified' | 'dotted' | 'name' | 'path' | 'basename' | 'folder' | 'adr';
@@ -334,7 +335,7 @@ export class Gazetteer {
         if (noExt !== path) add(noExt, id, 'path');
         if (a.qualifiedName && a.qualifiedName !== path) {
           // A package's __init__.py carries the package's dotted name: that name is the folder.
-          const pkg = posix.basename(path) === '__init__.py' ? `module:${posix.dirname(path)}` : undefined;
+          const pkg = posix.basename(path) === '__init__.py' ? moduleId(posix.dirname(path)) : undefined;
           add(a.qualifiedName, pkg && graph.hasNode(pkg) ? pkg : id, 'dotted');
         }
         break;

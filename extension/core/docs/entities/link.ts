@@ -31,6 +31,7 @@ import type { Candidate } from './mentions';
 import { entityKey, lineAt } from './mentions';
 import { isCompoundIdentifier } from './patterns';
 import { roundScore } from '../score';
+import { entityId } from '../../model/ids';
 
 export const LINK_WEIGHTS = { string: 0.45, type: 0.25, context: 0.2, popularity: 0.1 } as const;
 export const LINK_THRESHOLD = 0.6;
@@ -195,11 +196,6 @@ export function chunkContext(cands: readonly Candidate[], headings: readonly str
   return new ChunkContext(cands, headings, gaz);
 }
 
-/** The entity a candidate becomes when it names no code node. */
-export function entityTarget(c: Candidate): string {
-  return `entity:${entityKey(c)}`;
-}
-
 /** Links every candidate of a chunk: a code node above the threshold, else an entity, else dropped. */
 export function linkChunk(chunk: Chunk, cands: readonly Candidate[], gaz: GazetteerReader, opts: LinkOptions = {}): LinkedMention[] {
   const threshold = opts.threshold ?? LINK_THRESHOLD;
@@ -213,7 +209,7 @@ export function linkChunk(chunk: Chunk, cands: readonly Candidate[], gaz: Gazett
     if (!linked && key.length < 2) continue;
     out.push({
       chunkId: chunk.id, surface: c.surface, start: c.start, end: c.end, line: lineAt(chunk, c.start), source: c.source, type: c.type,
-      target: linked ? best.id : `entity:${key}`,
+      target: linked ? best.id : entityId(key),
       score: linked ? best.score : (ENTITY_SCORE[c.source] ?? 0.5),
       via: linked ? best.via : 'new',
     });

@@ -20,6 +20,7 @@ import type { Chunk, DocRelation, LinkedMention, RelationKind } from '../types';
 import type { GazetteerReader } from './gazetteer';
 import { DEPENDENCY_SECTION, ITEM, lines, SEE_ALSO_SECTION, sectionsOf, STEP } from './structure';
 import type { Line } from './structure';
+import { docId, isEntityId } from '../../model/ids';
 
 interface SentencePattern {
   kind: RelationKind;
@@ -239,7 +240,7 @@ export function structureRelations(chunk: Chunk, mentions: readonly LinkedMentio
   const parentOf = (inner: boolean): string => {
     let subject: string | undefined;
     for (let i = chunk.headings.length - (inner ? 1 : 2); i >= 0 && !subject; i--) subject = headingTargets[i];
-    return subject ?? `doc:${chunk.path}`;
+    return subject ?? docId(chunk.path);
   };
 
   let seeAlso = false;
@@ -258,7 +259,7 @@ export function structureRelations(chunk: Chunk, mentions: readonly LinkedMentio
       seeAlso = true;
       for (const l of sec.lines) {
         const m = mainMention(mentions, l.start, l.end);
-        if (m && STRONG.has(m.source)) push(relation('cites', `doc:${chunk.path}`, m.target, STRUCTURE_CONFIDENCE.seeAlsoEntity, 'see_also', { chunk, line: m.line, evidence: l.text }));
+        if (m && STRONG.has(m.source)) push(relation('cites', docId(chunk.path), m.target, STRUCTURE_CONFIDENCE.seeAlsoEntity, 'see_also', { chunk, line: m.line, evidence: l.text }));
       }
     }
   }
@@ -284,12 +285,12 @@ export function structureRelations(chunk: Chunk, mentions: readonly LinkedMentio
   }
 
   if (seeAlso) {
-    const from = `doc:${chunk.path}`;
+    const from = docId(chunk.path);
     for (const url of chunk.links) {
       const path = resolveDocLink(url, chunk.path);
       if (!path) continue;
       const code = gaz?.lookup(path);
-      const target = code && code.form === 'path' && !code.ambiguous ? code.ids[0]! : `doc:${path}`;
+      const target = code && code.form === 'path' && !code.ambiguous ? code.ids[0]! : docId(path);
       push(relation('cites', from, target, STRUCTURE_CONFIDENCE.seeAlsoLink, 'see_also', { chunk, line: chunk.startLine, evidence: url }));
     }
   }
@@ -308,7 +309,7 @@ export function definitions(chunk: Chunk, mentions: readonly LinkedMention[]): M
     const article = /^(?:an?|the)\s+/i.exec(lead)?.[0] ?? '';
     const offset = s.start + raw.length - lead.length + article.length;
     const first = byStart.get(offset);
-    if (!first || !first.target.startsWith('entity:') || out.has(first.target)) continue;
+    if (!first || !isEntityId(first.target) || out.has(first.target)) continue;
     const rest = lead.slice(article.length + first.end - first.start);
     if (/^\s*(?:is|are)\s+(?:an?|the|one of)\s+\S/i.test(rest) || /^\s*(?::|—|–| - )\s*\S/.test(rest)) out.set(first.target, trim200(lead));
   }

@@ -1,17 +1,18 @@
 /**
  * Synthetic corpus and the hybrid query benchmark
  * ===============================================
- * For `npm run bench` and the scale test: `syntheticChunks(n, seed)` writes n chunks of
+ * For the retrieval scale test: `syntheticChunks(n, seed)` writes n chunks of
  * docs-like text (Zipf-distributed words, per-topic vocabularies so words co-occur, camelCase,
  * snake_case and dotted identifiers, 120–400 words each, with headings and a prelude), the same
  * for the same seed. `benchHybrid` builds the indexes over them and times hybridQuery: lexical
  * only, with 384-dim vectors, and with a synthetic entity graph. Not imported by the product.
  */
-import type { Chunk } from '../types';
-import { Bm25Index } from './bm25';
-import type { HybridGraph } from './hybrid';
-import { hybridQuery } from './hybrid';
-import { VectorStore } from './vector_store';
+import type { Chunk } from '../../extension/core/docs/types';
+import { Bm25Index } from '../../extension/core/docs/retrieval/bm25';
+import type { HybridGraph } from '../../extension/core/docs/retrieval/hybrid';
+import { hybridQuery } from '../../extension/core/docs/retrieval/hybrid';
+import { VectorStore } from '../../extension/core/docs/retrieval/vector_store';
+import { entityId, entityKeyOf } from '../../extension/core/model/ids';
 
 /** A seeded uniform generator in [0, 1) (mulberry32). */
 export function seededRandom(seed: number): () => number {
@@ -163,11 +164,11 @@ export function syntheticGraph(chunks: readonly Chunk[], seed = 3): HybridGraph 
   const mentioning = new Map<string, string[]>();
   for (const ch of chunks) {
     const names = [...new Set(ch.codeSpans)].slice(0, 6);
-    mentions.set(ch.id, names.map((name) => ({ id: `entity:${name}`, name })));
+    mentions.set(ch.id, names.map((name) => ({ id: entityId(name), name })));
     for (const name of names) {
-      const list = mentioning.get(`entity:${name}`) ?? [];
+      const list = mentioning.get(entityId(name)) ?? [];
       list.push(ch.id);
-      mentioning.set(`entity:${name}`, list);
+      mentioning.set(entityId(name), list);
     }
   }
   const entities = [...mentioning.keys()].sort();
@@ -178,7 +179,7 @@ export function syntheticGraph(chunks: readonly Chunk[], seed = 3): HybridGraph 
       e,
       Array.from({ length: 3 }, () => {
         const other = entities[Math.floor(random() * entities.length)]!;
-        return { id: other, name: other.slice('entity:'.length), kind: kinds[Math.floor(random() * kinds.length)]!, weight: 0.5 + random() / 2 };
+        return { id: other, name: entityKeyOf(other)!, kind: kinds[Math.floor(random() * kinds.length)]!, weight: 0.5 + random() / 2 };
       }),
     );
   }
