@@ -14,7 +14,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CodeGraph } from '../model/graph';
-import { fileId } from '../model/types';
+import { fileId } from '../model/ids';
 import { describe, docsMentioning, governingDecisions, impact, testsFor, unresolvedMentions } from '../query';
 import type { ImpactItem, Item, Page, TestHow } from '../query';
 import { cut } from '../query/options';
