@@ -7,7 +7,7 @@
  * files an editor or a watcher reports. Both end in the same incremental graph assembly.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { readdirSync, realpathSync, statSync } from 'node:fs';
 import { basename, isAbsolute, join, posix, relative, resolve, sep } from 'node:path';
 import { FACTS_VERSION, type FileFacts, type LanguageId } from './parse/facts';
 import { languageForPath, loadGrammar } from './parse/grammar';
@@ -15,7 +15,9 @@ import type { CodeGraph } from './model/graph';
 import { GraphAssembler, type AssemblerState } from './index/assembler';
 import { ParsePool, type ParseResult, type ParseTask } from './index/parse_pool';
 import { readSnapshot, writeSnapshot } from './index/snapshot';
-import { DEFAULT_EXCLUDES, DEFAULT_MAX_FILE_BYTES, DEFAULT_MAX_FILES, walkWorkspace, type SkippedFile } from './index/walk';
+import { DEFAULT_MAX_FILE_BYTES, DEFAULT_MAX_FILES, walkWorkspace, type SkippedFile } from './index/walk';
+import { FileFilter } from './index/file_filter';
+import { WorkspaceFs } from './index/workspace_fs';
 import { isConfigFile } from './resolve/ts_modules';
 import { FolderWatcher } from './index/watch';
 import { pathsUnder } from './index/under_folders';
@@ -104,6 +106,7 @@ const SAVE_DELAY_MS = 2000;
 /** Bumps with the snapshot layout and with the facts' shape: either change discards old snapshots. */
 const SNAPSHOT_VERSION = 1000 + FACTS_VERSION;
 const CONFIG_NAMES = /^(tsconfig[^/]*\.json|jsconfig\.json|package\.json)$/;
+const MAX_CONFIG_BYTES = 1024 * 1024;
 
 export class Workspace {
   readonly root: string;
@@ -129,12 +132,23 @@ export class Workspace {
   readonly memory = new MemoryNodes();
   /** What the optional LLM layer extracted (decisions, trade-offs, concepts), re-linked after the memory; an ADR changed since its extraction projects nothing. */
   readonly llm = new LlmNodes((path) => this.decisions.facts(path)?.hash);
+  /** Which files are indexed: one rule for the walk, update(), the watchers and ingest_docs. */
+  readonly filter: FileFilter;
+  /** The guard every read of a workspace file named from outside the walk goes through. */
+  readonly files: WorkspaceFs;
 
   private constructor(root: string, private readonly options: WorkspaceOptions) {
     this.root = root;
+    this.filter = new FileFilter(root, { ...(options.include ? { include: options.include } : {}), ...(options.exclude ? { exclude: options.exclude } : {}) });
+    this.files = new WorkspaceFs(root);
     this.assembler = this.newAssembler();
     this.decisions = new DecisionIndex(root, options.decisions, (path, err) => this.log('warn', `${path}: not read as a decision document: ${String(err)}`));
-    this.docs = new DocsIndex(root, options.docs, (path, err) => this.log('warn', `${path}: not read as a document: ${(err as Error)?.message ?? String(err)}`));
+    this.docs = new DocsIndex(
+      root,
+      options.docs,
+      (path, err) => this.log('warn', `${path}: not read as a document: ${(err as Error)?.message ?? String(err)}`),
+      (rel, isDir) => this.filter.entryExcluded(rel, isDir) ?? (isDir && this.filter.isVirtualenv(rel) ? 'in a virtualenv' : undefined),
+    );
   }
 
   /** Opens a folder; with `persist` (the default) the last snapshot is loaded, so queries work at once. */
@@ -186,7 +200,9 @@ export class Workspace {
       const refused: IngestReport['skipped'] = [];
       for (const p of paths) {
         const rel = p === '.' || p === this.root ? '' : this.relativePath(p.replace(/[\\/]+$/, ''));
-        if (rel === undefined || !this.staysInside(rel)) refused.push({ path: p, reason: 'outside the workspace root: not read' });
+        const where = rel === undefined ? undefined : this.files.resolve(rel);
+        if (rel === undefined) refused.push({ path: p, reason: 'outside the workspace root: not read' });
+        else if (where && !where.ok && !where.missing) refused.push({ path: p, reason: `${where.reason}: not read` });
         else inside.push(rel);
       }
       const report = await this.docs.ingest(this.graph, inside, options);
@@ -199,16 +215,6 @@ export class Workspace {
   private relinkNotes(): void {
     this.memory.relink(this.graph);
     this.llm.relink(this.graph);
-  }
-
-  /** A root-relative path whose real location (symlinks followed) is inside the root, or does not exist yet. */
-  private staysInside(rel: string): boolean {
-    try {
-      const real = realpathSync(join(this.root, rel));
-      return real === this.root || real.startsWith(this.root + sep);
-    } catch {
-      return true; // missing: nothing to read, the index reports it
-    }
   }
 
   /**
@@ -225,7 +231,7 @@ export class Workspace {
           onUpdate?.(report);
         });
       },
-      { ignoreDir: (dir) => this.isExcluded(`${dir}/x`), onError: (m) => this.log('warn', m) },
+      { ignoreDir: (dir) => this.filter.excluded(dir, { isDir: true }) !== undefined, onError: (m) => this.log('warn', m) },
     );
     this.watcher.add(this.indexedDirs());
   }
@@ -261,7 +267,7 @@ export class Workspace {
       nodes: this.graph.order,
       edges: this.graph.size,
       parseErrors: parseErrors.sort((a, b) => a.path.localeCompare(b.path)),
-      skipped: this.skipped,
+      skipped: mergeSkipped(this.skipped, this.decisions.refused()),
       failed: this.failed,
       resolveFaults: this.assembler.resolveFaults(),
     };
@@ -284,12 +290,8 @@ export class Workspace {
   readSource(path: string): string | undefined {
     const rel = this.relativePath(path);
     if (rel === undefined || !this.fileStates.has(rel)) return undefined;
-    try {
-      if (!this.staysInside(rel)) return undefined;
-      return readFileSync(join(this.root, rel), 'utf8');
-    } catch {
-      return undefined;
-    }
+    const read = this.files.readText(rel, Number.MAX_SAFE_INTEGER);
+    return read.ok ? read.text : undefined;
   }
 
   async save(): Promise<void> {
@@ -416,9 +418,9 @@ export class Workspace {
 
   private async runIndex(options: IndexOptions): Promise<IndexReport> {
     const started = performance.now();
+    this.filter.refresh();
     const walk = await walkWorkspace(this.root, {
-      ...(this.options.include ? { include: this.options.include } : {}),
-      ...(this.options.exclude ? { exclude: this.options.exclude } : {}),
+      filter: this.filter,
       maxFileSize: this.maxFileSize(),
       maxFiles: this.options.maxFiles ?? DEFAULT_MAX_FILES,
       documents: this.docs.isDocument,
@@ -529,6 +531,7 @@ export class Workspace {
     let configTouched = false;
     const touched: string[] = [];
     const skipped: SkippedFile[] = [];
+    this.filter.refresh(); // a .gitignore may have changed
     for (const p of this.expandFolders(paths)) {
       const rel = this.relativePath(p);
       if (rel === undefined) {
@@ -537,23 +540,21 @@ export class Workspace {
       }
       touched.push(rel);
       if (isConfigFile(rel)) configTouched = true;
+      // One look through the guard: a link out of the root or a FIFO is refused for every index.
+      const st = this.files.stat(rel);
+      if (!st.ok && !st.missing) skipped.push({ path: rel, reason: st.reason });
       const language = languageForPath(rel);
-      if (!language || !this.wantsLanguage(language) || this.isExcluded(rel)) continue;
-      const abs = join(this.root, rel);
-      let st: ReturnType<typeof statSync> | undefined;
-      try {
-        st = statSync(abs);
-      } catch {
-        st = undefined;
-      }
-      if (!st || !st.isFile()) {
+      if (!language || !this.wantsLanguage(language)) continue;
+      // Excluded, refused or gone: out of the graph, as the next full index would have it.
+      if (!st.ok || this.filter.excluded(rel, { source: true }) !== undefined) {
         if (this.fileStates.delete(rel)) removed++;
-        changes.set(rel, undefined);
+        if (this.assembler.facts(rel)) changes.set(rel, undefined);
         continue;
       }
       this.fileStates.set(rel, { size: st.size, mtimeMs: st.mtimeMs });
       const known = this.assembler.facts(rel);
-      tasks.push({ path: rel, absPath: abs, language, ...(known ? { knownHash: known.hash } : {}) });
+      // The real path, checked inside the root: the parser reads what the guard looked at.
+      tasks.push({ path: rel, absPath: st.real, language, ...(known ? { knownHash: known.hash } : {}) });
     }
     const results = await this.getPool().parseFiles(tasks);
     const failed: IndexReport['failed'] = [];
@@ -561,10 +562,11 @@ export class Workspace {
     const parsed = this.collect(results, changes, skipped, failed);
     const summary = this.assembler.update(changes, configTouched ? this.readConfigFiles() : undefined);
     this.decisions.update(this.graph, touched);
-    const docs = await this.docs.update(this.graph, touched.filter((p) => !this.isExcluded(p)));
+    const docs = await this.docs.update(this.graph, touched.filter((p) => this.filter.excluded(p) === undefined || this.docs.facts(p) !== undefined));
     this.relinkNotes();
     const resolvedAt = performance.now();
     this.lastIndexMs = resolvedAt - started;
+    this.skipped = mergeSkipped(this.skipped.filter((s) => !touched.includes(s.path)), skipped);
     if (changes.size > 0 || docs.extracted > 0 || docs.removed > 0) this.saveSoon();
     return {
       files: this.fileStates.size,
@@ -594,11 +596,6 @@ export class Workspace {
     return !this.options.languages || this.options.languages.includes(language);
   }
 
-  private isExcluded(rel: string): boolean {
-    const parts = rel.split('/');
-    return parts.slice(0, -1).some((d) => DEFAULT_EXCLUDES.includes(`${d}/`));
-  }
-
   /** tsconfig/jsconfig/package.json files in the folders that hold indexed files and their parents. */
   private readConfigFiles(): Map<string, string> {
     const dirs = this.indexedDirs();
@@ -613,15 +610,19 @@ export class Workspace {
       }
       for (const name of names) {
         if (!CONFIG_NAMES.test(name)) continue;
-        const file = join(abs, name);
-        try {
-          if (statSync(file).size > 1024 * 1024 || !existsSync(file)) continue;
-          configs.set(dir === '' ? name : `${dir}/${name}`, readFileSync(file, 'utf8'));
-        } catch {
-          // unreadable config: resolution goes on without it
-        }
+        const rel = dir === '' ? name : `${dir}/${name}`;
+        // Only regular files inside the root: a FIFO named tsconfig.json would block the read forever.
+        const read = this.files.readText(rel, MAX_CONFIG_BYTES);
+        if (read.ok) configs.set(rel, read.text); // unreadable config: resolution goes on without it
       }
     }
     return configs;
   }
+}
+
+/** Skips from several sources, one per path (the first source wins), in path order. */
+function mergeSkipped(...lists: readonly SkippedFile[][]): SkippedFile[] {
+  const byPath = new Map<string, SkippedFile>();
+  for (const list of lists) for (const s of list) if (!byPath.has(s.path)) byPath.set(s.path, s);
+  return [...byPath.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }

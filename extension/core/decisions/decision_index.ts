@@ -12,18 +12,17 @@
  * construction: a renamed class drops its governs edge and turns the mention unresolved, and
  * restoring the name brings both back, with no dependency bookkeeping to get wrong.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { CodeGraph } from '../model/graph';
 import { OwnedSubgraph } from '../model/owned_subgraph';
 import { hashText, parseRecord } from './adr';
 import { buildSubgraph, conceptNodes } from './build';
 import { decisionConfig, type DecisionConfig, type DecisionConfigInput } from './config';
-import { discoverDocuments, documentKind, isSmallFile } from './discover';
+import { discoverDocuments, documentKind, MAX_DECISION_BYTES } from './discover';
 import type { DocumentFacts } from './facts';
 import { parseInstructions } from './instructions';
 import { reconcile, type Reconciled } from './reconcile';
 import { pathsUnder } from '../index/under_folders';
+import { WorkspaceFs } from '../index/workspace_fs';
 
 export interface DecisionSummary {
   documents: number;
@@ -38,13 +37,22 @@ export class DecisionIndex {
   private readonly docs = new Map<string, DocumentFacts>();
   private readonly owned = new OwnedSubgraph();
   private reconciled: Reconciled | undefined;
+  private readonly fs: WorkspaceFs;
+  /** Documents the read guard refused at the last look (a symlink out of the root, a FIFO), with why. */
+  private readonly refusedPaths = new Map<string, string>();
 
   constructor(
-    private readonly root: string,
+    root: string,
     config: DecisionConfigInput = {},
     private readonly onError?: (path: string, error: unknown) => void,
   ) {
     this.config = decisionConfig(config);
+    this.fs = new WorkspaceFs(root);
+  }
+
+  /** Decision documents not read, and why, in path order (for `status`). */
+  refused(): { path: string; reason: string }[] {
+    return [...this.refusedPaths].map(([path, reason]) => ({ path, reason })).sort((a, b) => (a.path < b.path ? -1 : 1));
   }
 
   /** Whether a root-relative path is a decision document (whether or not it exists). */
@@ -63,7 +71,8 @@ export class DecisionIndex {
 
   /** Finds every decision document on disk, reads what changed, re-links. For a full index. */
   sync(graph: CodeGraph): DecisionSummary {
-    const present = new Set(discoverDocuments(this.root, this.config));
+    this.refusedPaths.clear();
+    const present = new Set(discoverDocuments(this.fs, this.config, this.refusedPaths));
     let parsed = 0;
     for (const path of [...this.docs.keys()]) if (!present.has(path)) this.forget(path);
     for (const path of present) if (this.read(path)) parsed++;
@@ -80,9 +89,14 @@ export class DecisionIndex {
     const under = pathsUnder(paths, this.docs.keys());
     for (const path of new Set([...paths, ...under])) {
       if (!this.isDocument(path)) continue;
-      if (isSmallFile(join(this.root, path))) {
+      this.refusedPaths.delete(path);
+      const check = this.fs.stat(path);
+      if (check.ok && check.size <= MAX_DECISION_BYTES) {
         if (this.read(path)) parsed++;
-      } else this.forget(path);
+      } else {
+        if (!check.ok && !check.missing) this.refusedPaths.set(path, check.reason);
+        this.forget(path);
+      }
     }
     return this.relink(graph, parsed);
   }
@@ -95,14 +109,13 @@ export class DecisionIndex {
 
   /** Reads and parses one document when its content changed; false when it did not. */
   private read(path: string): boolean {
-    let text: string;
-    try {
-      text = readFileSync(join(this.root, path), 'utf8');
-    } catch (err) {
-      this.onError?.(path, err);
+    const read = this.fs.readText(path, MAX_DECISION_BYTES);
+    if (!read.ok) {
+      if (!read.missing) this.refusedPaths.set(path, read.reason);
       this.forget(path);
       return false;
     }
+    const text = read.text;
     const known = this.docs.get(path);
     if (known && known.hash === hashText(text)) return false;
     try {

@@ -7,12 +7,13 @@
  * path is a decision document is a question about the path alone: an update and a full index
  * always agree on it.
  */
-import { readdirSync, statSync } from 'node:fs';
-import { join, posix } from 'node:path';
+import { readdirSync, statSync, type Dirent } from 'node:fs';
+import { posix } from 'node:path';
+import type { WorkspaceFs } from '../index/workspace_fs';
 import type { DecisionConfig } from './config';
 
 const MAX_DEPTH = 3;
-const MAX_BYTES = 1024 * 1024;
+export const MAX_DECISION_BYTES = 1024 * 1024;
 
 export type DocumentKind = 'adr' | 'instructions';
 
@@ -28,41 +29,55 @@ export function documentKind(config: DecisionConfig, rel: string): DocumentKind 
   return undefined;
 }
 
-/** Every decision document on disk now, root-relative and sorted. */
-export function discoverDocuments(root: string, config: DecisionConfig): string[] {
+/**
+ * Every decision document on disk now, root-relative and sorted. Records and instruction files
+ * that cannot be read through the workspace guard (a symlink out of the root, a FIFO) are left
+ * out, with the reason in `refused`.
+ */
+export function discoverDocuments(fs: WorkspaceFs, config: DecisionConfig, refused: Map<string, string>): string[] {
   const found = new Set<string>();
-  for (const rel of config.instructionFiles) if (isSmallFile(join(root, rel))) found.add(rel);
-  for (const folder of config.adrFolders) listFolder(root, folder, 0, config, found);
+  const consider = (rel: string): void => {
+    const check = fs.stat(rel);
+    if (check.ok) {
+      if (check.size <= MAX_DECISION_BYTES) found.add(rel);
+    } else if (!check.missing) refused.set(rel, check.reason);
+  };
+  for (const rel of config.instructionFiles) consider(rel);
+  for (const folder of config.adrFolders) listFolder(fs, folder, 0, config, consider, refused);
   return [...found].sort();
 }
 
-function listFolder(root: string, dir: string, depth: number, config: DecisionConfig, found: Set<string>): void {
-  let names: string[];
-  try {
-    names = readdirSync(join(root, dir));
-  } catch {
+function listFolder(fs: WorkspaceFs, dir: string, depth: number, config: DecisionConfig, consider: (rel: string) => void, refused: Map<string, string>): void {
+  const where = fs.resolve(dir);
+  if (!where.ok) {
+    if (!where.missing) refused.set(dir, where.reason);
     return; // no such folder: most of the default ones are absent
   }
-  for (const name of names.sort()) {
-    if (name.startsWith('.') || name === 'node_modules') continue;
-    const rel = `${dir}/${name}`;
-    const abs = join(root, rel);
-    let st: ReturnType<typeof statSync>;
-    try {
-      st = statSync(abs);
-    } catch {
-      continue;
-    }
-    if (st.isDirectory()) {
-      if (depth < MAX_DEPTH) listFolder(root, rel, depth + 1, config, found);
-    } else if (st.isFile() && st.size <= MAX_BYTES && documentKind(config, rel) === 'adr') found.add(rel);
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(where.real, { withFileTypes: true });
+  } catch {
+    return;
+  }
+  for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+    if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
+    const rel = `${dir}/${entry.name}`;
+    // A link is judged by where it leads: a folder inside the root is listed, anything outside refused.
+    const isDir = entry.isDirectory() || (entry.isSymbolicLink() && isFolder(fs, rel, refused));
+    if (isDir) {
+      if (depth < MAX_DEPTH) listFolder(fs, rel, depth + 1, config, consider, refused);
+    } else if (documentKind(config, rel) === 'adr') consider(rel);
   }
 }
 
-export function isSmallFile(abs: string): boolean {
+function isFolder(fs: WorkspaceFs, rel: string, refused: Map<string, string>): boolean {
+  const where = fs.resolve(rel);
+  if (!where.ok) {
+    if (!where.missing) refused.set(rel, where.reason);
+    return false;
+  }
   try {
-    const st = statSync(abs);
-    return st.isFile() && st.size <= MAX_BYTES;
+    return statSync(where.real).isDirectory();
   } catch {
     return false;
   }

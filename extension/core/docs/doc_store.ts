@@ -10,11 +10,11 @@
  * The store does not search or link: the retrieval and linking parts listen to its chunks
  * (`ChunkListener`) and keep their own indexes in step.
  */
-import { readFileSync } from 'node:fs';
-import { join, posix } from 'node:path';
+import { posix } from 'node:path';
 import { chunkDocument, detectFormat, DocSkipError, extractDocument, NearDuplicateIndex } from './ingest';
 import type { Chunk, DocFacts } from './types';
 import type { Steps } from '../index/steps';
+import type { WorkspaceFs } from '../index/workspace_fs';
 
 export interface DocFileState {
   size: number;
@@ -81,7 +81,8 @@ export class DocumentStore implements DocumentSource {
   private lastErrorValue: string | undefined;
 
   constructor(
-    private readonly root: string,
+    /** Every read goes through the workspace guard (inside the root, a regular file). */
+    private readonly fs: WorkspaceFs,
     private readonly matches: (rel: string) => boolean,
     private readonly onError?: (path: string, error: unknown) => void,
   ) {}
@@ -231,13 +232,12 @@ export class DocumentStore implements DocumentSource {
   /** Reads and extracts one document when its bytes changed; true when its facts changed. */
   async read(path: string, state: DocFileState): Promise<boolean> {
     this.lastFileValue = path;
-    let bytes: Uint8Array;
-    try {
-      bytes = readFileSync(join(this.root, path));
-    } catch (err) {
-      this.fail(path, `unreadable: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+    const read = this.fs.read(path, Number.MAX_SAFE_INTEGER); // the caller checked the size limit
+    if (!read.ok) {
+      this.fail(path, read.reason);
       return false;
     }
+    const bytes: Uint8Array = read.bytes;
     let facts: DocFacts;
     try {
       facts = await extractDocument(path, bytes);

@@ -7,8 +7,6 @@
  * against the code graph, the docs subgraph). This file walks the documents an index or an update
  * names into the store, then has them linked.
  */
-import { statSync } from 'node:fs';
-import { join } from 'node:path';
 import type { CodeGraph } from '../model/graph';
 import { docMatcher, docsConfig, type DocsConfig, type DocsConfigInput } from './config';
 import type { EntityResult } from './entities';
@@ -23,6 +21,7 @@ import type { EmbeddingProvider, HybridResult } from './retrieval';
 import type { Chunk, DocFacts, LinkedMention } from './types';
 import { runSteps } from '../index/steps';
 import { pathsUnder } from '../index/under_folders';
+import { WorkspaceFs } from '../index/workspace_fs';
 
 export interface DocsSummary {
   documents: number;
@@ -71,18 +70,23 @@ export class DocsIndex {
   readonly config: DocsConfig;
   readonly isDocument: (rel: string) => boolean;
   private readonly store: DocumentStore;
+  /** Every read of a document goes through the workspace guard (inside the root, a regular file). */
+  private readonly fs: WorkspaceFs;
   private readonly retrieval: DocsRetrieval;
   private readonly linker: DocsLinker;
   /** Why the configured embeddings could not be made (retrieval then stays lexical). */
   private embeddingsError: string | undefined;
 
   constructor(
-    private readonly root: string,
+    root: string,
     config: DocsConfigInput = {},
     private readonly onError?: (path: string, error: unknown) => void,
+    /** Why ingest_docs leaves a path out when expanding a folder (the workspace's file filter). */
+    private readonly excluded: (rel: string, isDir: boolean) => string | undefined = () => undefined,
   ) {
     this.config = docsConfig(config);
-    this.store = new DocumentStore(root, docMatcher(this.config), onError);
+    this.fs = new WorkspaceFs(root);
+    this.store = new DocumentStore(this.fs, docMatcher(this.config), onError);
     this.retrieval = new DocsRetrieval((id) => this.store.chunk(id));
     this.linker = new DocsLinker(this.store, onError);
     // Retrieval first, then linking: the order the chunks were always indexed in.
@@ -184,14 +188,10 @@ export class DocsIndex {
     let removed = 0;
     for (const path of new Set([...paths, ...under])) {
       if (!this.isDocument(path)) continue;
-      let st: ReturnType<typeof statSync> | undefined;
-      try {
-        st = statSync(join(this.root, path));
-      } catch {
-        st = undefined;
-      }
-      if (!st?.isFile()) {
-        if (this.store.remove(path)) removed++;
+      const st = this.fs.stat(path);
+      if (!st.ok) {
+        // Gone, or refused by the guard (a symlink out of the root, a FIFO): never read.
+        if (st.missing ? this.store.remove(path) : this.store.skip(path, st.reason)) removed++;
         continue;
       }
       if (st.size > this.config.maxFileSize) {
@@ -210,18 +210,16 @@ export class DocsIndex {
   async ingest(graph: CodeGraph, rels: readonly string[], options: IngestOptions = {}): Promise<IngestReport> {
     const skipped: IngestReport['skipped'] = [];
     const files: string[] = [];
-    for (const rel of rels) expandDocPaths(this.root, rel, files, skipped);
+    for (const rel of rels) expandDocPaths(this.fs, rel, this.excluded, files, skipped);
     const wanted: string[] = [];
     for (const path of files) {
       if (!detectFormat(path)) {
         skipped.push({ path, reason: 'not a supported document format (Markdown, text, HTML, PDF, DOCX)' });
         continue;
       }
-      let st: ReturnType<typeof statSync>;
-      try {
-        st = statSync(join(this.root, path));
-      } catch (err) {
-        skipped.push({ path, reason: `unreadable: ${(err as NodeJS.ErrnoException).code ?? String(err)}` });
+      const st = this.fs.stat(path);
+      if (!st.ok) {
+        skipped.push({ path, reason: st.missing ? 'not found' : st.reason });
         continue;
       }
       if (st.size > this.config.maxFileSize) {

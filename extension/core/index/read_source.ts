@@ -4,7 +4,8 @@
  * Bytes on disk → text to parse: rejects binary and oversize files, decodes UTF-8 (BOM or not) and
  * UTF-16 (by BOM), and hashes the raw bytes.
  */
-import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
+import { notRegular } from './workspace_fs';
 import { createHash } from 'node:crypto';
 
 export type SourceEncoding = 'utf-8' | 'utf-8-bom' | 'utf-16le' | 'utf-16be';
@@ -64,10 +65,11 @@ export function decodeSource(bytes: Uint8Array): DecodeResult {
 export async function readSourceFile(absPath: string, maxBytes: number): Promise<ReadSourceResult> {
   let bytes: Buffer;
   try {
-    const fd = openSync(absPath, 'r');
+    // Non-blocking: a FIFO (made after the walk looked) opens at once and is refused by its stat.
+    const fd = openSync(absPath, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
     try {
       const st = fstatSync(fd);
-      if (!st.isFile()) return { ok: false, reason: 'not a file' };
+      if (!st.isFile()) return { ok: false, reason: notRegular(st) };
       // Checked before reading so a huge file is never loaded; checked again after, in case it grew.
       if (st.size > maxBytes) return { ok: false, reason: `too large (${st.size} bytes > ${maxBytes})` };
       bytes = readFileSync(fd);

@@ -5,48 +5,21 @@
  * and says why every indexable file it leaves out was left out.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { readdirSync, readFileSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
-import { join, resolve, sep } from 'node:path';
-import ignore, { type Ignore } from 'ignore';
+import { readdirSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
+import { join, resolve } from 'node:path';
 import type { LanguageId } from '../parse/facts';
 import { languageForPath } from '../parse/grammar';
+import { FileFilter, VENV_MARKER, type FilterOptions } from './file_filter';
+import { isInside, notRegular, OUTSIDE_ROOT } from './workspace_fs';
+
+export { DEFAULT_EXCLUDES } from './file_filter';
 
 export const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
 export const DEFAULT_MAX_FILES = 50_000;
 
-/**
- * Folder names never walked (gitignore syntax, so they match at any depth). A folder holding a
- * `pyvenv.cfg` is a virtualenv whatever its name (`env`, `.env3`...) and is left out too.
- */
-export const DEFAULT_EXCLUDES: readonly string[] = [
-  '.git/',
-  'node_modules/',
-  '.venv/',
-  'venv/',
-  '__pycache__/',
-  'dist/',
-  'build/',
-  'out/',
-  'coverage/',
-  '.next/',
-  '.nuxt/',
-  '.tox/',
-  '.mypy_cache/',
-  '.pytest_cache/',
-  '.cache/',
-  '.kg-memory/',
-  'site-packages/',
-];
-
-export interface WalkOptions {
-  /** When non-empty, only files matching one of these globs (gitignore syntax) are listed. */
-  include?: readonly string[];
-  /** Extra excludes (gitignore syntax), checked with the defaults: `!build/` re-includes a default. */
-  exclude?: readonly string[];
-  /** Replace DEFAULT_EXCLUDES (the virtualenv check stays). */
-  defaultExcludes?: readonly string[];
-  /** Honour .gitignore files and .git/info/exclude (default true). */
-  gitignore?: boolean;
+export interface WalkOptions extends FilterOptions {
+  /** Decides which files are listed (default: one built from the options above). */
+  filter?: FileFilter;
   /** Bytes; larger files are skipped (default 1 MiB). */
   maxFileSize?: number;
   /** Files beyond this count, in path order, are skipped (default 50,000). */
@@ -90,12 +63,6 @@ export interface WalkResult {
   skipped: SkippedFile[];
 }
 
-/** Rules of one .gitignore, which apply to paths below `base` (root-relative, '' for the root). */
-interface IgnoreScope {
-  base: string;
-  rules: Ignore;
-}
-
 interface Candidate {
   path: string;
   absPath: string;
@@ -103,8 +70,6 @@ interface Candidate {
   language: LanguageId | undefined;
 }
 
-/** git compares case-insensitively where the file system does. */
-const IGNORE_CASE = process.platform === 'win32' || process.platform === 'darwin';
 /** Longest stretch of synchronous file system work before yielding to the event loop. */
 const SLICE_MS = 8;
 
@@ -115,30 +80,6 @@ function byPath(a: { path: string }, b: { path: string }): number {
 function errorCode(err: unknown): string {
   const code = (err as NodeJS.ErrnoException | undefined)?.code;
   return typeof code === 'string' ? code : err instanceof Error ? err.message : String(err);
-}
-
-function isInside(realRoot: string, real: string): boolean {
-  return real === realRoot || real.startsWith(realRoot.endsWith(sep) ? realRoot : realRoot + sep);
-}
-
-/** Deepest .gitignore first: the first one with an opinion decides, as in git. */
-function gitIgnored(scopes: readonly IgnoreScope[], path: string, isDir: boolean): boolean {
-  for (let i = scopes.length - 1; i >= 0; i--) {
-    const { base, rules } = scopes[i];
-    const sub = (base ? path.slice(base.length + 1) : path) + (isDir ? '/' : '');
-    const verdict = rules.test(sub);
-    if (verdict.ignored) return true;
-    if (verdict.unignored) return false;
-  }
-  return false;
-}
-
-function readIgnoreFile(absPath: string): string | undefined {
-  try {
-    return readFileSync(absPath, 'utf8');
-  } catch {
-    return undefined; // absent or unreadable: no rules
-  }
 }
 
 function cancelled(signal: AbortSignal): Error {
@@ -167,7 +108,6 @@ interface DirJob {
   rel: string;
   /** Real path of `abs`. */
   real: string;
-  scopes: readonly IgnoreScope[];
   /** Real paths of every folder on the way down (this one included), to recognise symlink loops. */
   ancestors: ReadonlySet<string>;
 }
@@ -175,7 +115,6 @@ interface DirJob {
 export async function walkWorkspace(root: string, options: WalkOptions = {}): Promise<WalkResult> {
   const maxFileSize = options.maxFileSize ?? DEFAULT_MAX_FILE_BYTES;
   const maxFiles = options.maxFiles ?? DEFAULT_MAX_FILES;
-  const useGitignore = options.gitignore ?? true;
   const signal = options.signal;
   if (signal?.aborted) throw cancelled(signal);
 
@@ -188,23 +127,11 @@ export async function walkWorkspace(root: string, options: WalkOptions = {}): Pr
     throw new Error(`kg-memory/walk: cannot walk ${root}: ${errorCode(err)}`, { cause: err });
   }
 
-  const excludes = ignore({ ignorecase: IGNORE_CASE }).add([...(options.defaultExcludes ?? DEFAULT_EXCLUDES), ...(options.exclude ?? [])]);
-  const includes = options.include?.length ? ignore({ ignorecase: IGNORE_CASE }).add([...options.include]) : undefined;
-
-  const rootScopes: IgnoreScope[] = [];
-  if (useGitignore) {
-    const rules = ignore({ ignorecase: IGNORE_CASE });
-    const infoExclude = readIgnoreFile(join(realRoot, '.git', 'info', 'exclude'));
-    if (infoExclude) rules.add(infoExclude);
-    rootScopes.push({ base: '', rules });
-  }
+  const filter = options.filter ?? new FileFilter(absRoot, options);
 
   const candidates: Candidate[] = [];
   const skipped: SkippedFile[] = [];
   const slicer = new Slicer(signal);
-
-  const excluded = (path: string, isDir: boolean, scopes: readonly IgnoreScope[]): boolean =>
-    excludes.ignores(isDir ? `${path}/` : path) || (useGitignore && gitIgnored(scopes, path, isDir));
 
   /** Lists one folder: files become candidates, subfolders become jobs. */
   const walkDir = (dir: DirJob, jobs: DirJob[]): void => {
@@ -217,24 +144,17 @@ export async function walkWorkspace(root: string, options: WalkOptions = {}): Pr
       return;
     }
     // A virtualenv, whatever its name (the root itself is walked regardless).
-    if (dir.rel && entries.some((e) => e.name === 'pyvenv.cfg' && e.isFile())) return;
-
-    let here = dir.scopes;
-    if (useGitignore && entries.some((e) => e.name === '.gitignore' && e.isFile())) {
-      const text = readIgnoreFile(join(dir.abs, '.gitignore'));
-      if (text) {
-        if (dir.rel === '') here[0]?.rules.add(text); // after .git/info/exclude, so it takes precedence
-        else here = [...here, { base: dir.rel, rules: ignore({ ignorecase: IGNORE_CASE }).add(text) }];
-      }
-    }
+    if (dir.rel && entries.some((e) => e.name === VENV_MARKER && e.isFile())) return;
+    const hasGitignore = entries.some((e) => e.name === '.gitignore' && e.isFile());
+    const excluded = (rel: string, isDir: boolean): boolean => filter.entryExcluded(rel, isDir, hasGitignore) !== undefined;
 
     for (const entry of entries) {
       const rel = dir.rel ? `${dir.rel}/${entry.name}` : entry.name;
       const abs = join(dir.abs, entry.name);
       if (entry.isDirectory()) {
-        if (excluded(rel, true, here)) continue;
+        if (excluded(rel, true)) continue;
         const real = join(dir.real, entry.name);
-        jobs.push({ abs, rel, real, scopes: here, ancestors: new Set(dir.ancestors).add(real) });
+        jobs.push({ abs, rel, real, ancestors: new Set(dir.ancestors).add(real) });
         continue;
       }
       const language = languageForPath(entry.name);
@@ -252,29 +172,33 @@ export async function walkWorkspace(root: string, options: WalkOptions = {}): Pr
           continue;
         }
         if (!targetIsDir && !indexable) continue; // not indexable anyway
-        if (excluded(rel, targetIsDir, here)) continue;
+        if (excluded(rel, targetIsDir)) continue;
         if (!isInside(realRoot, real)) {
-          skipped.push({ path: rel, reason: 'symlink outside the root' });
+          skipped.push({ path: rel, reason: OUTSIDE_ROOT });
           continue;
         }
         if (targetIsDir) {
           if (dir.ancestors.has(real)) skipped.push({ path: rel, reason: 'symlink loop' });
-          else jobs.push({ abs, rel, real, scopes: here, ancestors: new Set(dir.ancestors).add(real) });
+          else jobs.push({ abs, rel, real, ancestors: new Set(dir.ancestors).add(real) });
           continue;
         }
-      } else if (!entry.isFile() || excluded(rel, false, here)) {
-        continue; // sockets, fifos, excluded files
+      } else if (!entry.isFile()) {
+        // FIFOs, sockets, devices: never opened (a FIFO blocks its reader), and said so.
+        if (!excluded(rel, false)) skipped.push({ path: rel, reason: notRegular(entry) });
+        continue;
+      } else if (excluded(rel, false)) {
+        continue;
       }
       if (!language) {
         if (indexable) candidates.push({ path: rel, absPath: abs, language: undefined });
         continue;
       }
-      if (includes && !includes.ignores(rel)) continue;
+      if (!filter.included(rel)) continue;
       candidates.push({ path: rel, absPath: abs, language });
     }
   };
 
-  const jobs: DirJob[] = [{ abs: absRoot, rel: '', real: realRoot, scopes: rootScopes, ancestors: new Set([realRoot]) }];
+  const jobs: DirJob[] = [{ abs: absRoot, rel: '', real: realRoot, ancestors: new Set([realRoot]) }];
   for (let job = jobs.pop(); job; job = jobs.pop()) {
     walkDir(job, jobs);
     await slicer.tick();
@@ -299,7 +223,7 @@ export async function walkWorkspace(root: string, options: WalkOptions = {}): Pr
       continue;
     }
     const limit = c.language ? maxFileSize : maxDocumentSize;
-    if (!st.isFile()) skipped.push({ path: c.path, reason: 'unreadable: not a file' });
+    if (!st.isFile()) skipped.push({ path: c.path, reason: notRegular(st) });
     else if (st.size > limit) skipped.push({ path: c.path, reason: `too large (${st.size} bytes > ${limit})` });
     else if (!c.language) documents.push({ path: c.path, absPath: c.absPath, size: st.size, mtimeMs: st.mtimeMs });
     else files.push({ path: c.path, absPath: c.absPath, language: c.language, size: st.size, mtimeMs: st.mtimeMs });
