@@ -36,10 +36,21 @@ export function registerWatchers(ctx: Ctx): void {
       if (doc.uri.scheme !== 'file') return;
       const folder = ctx.folderFor(doc.uri);
       const rel = folder?.relative(doc.uri);
-      if (!folder || rel === undefined || isSkippedPath(rel) || !(isWatchedFile(rel) || isDocument(folder, rel))) return;
+      if (!folder || rel === undefined || isSkippedPath(rel) || !follows(folder, rel) || !(isWatchedFile(rel) || isDocument(folder, rel))) return;
       watched.get(folder)?.add(doc.uri, SAVE_QUIET_MS);
     }),
   );
+}
+
+/**
+ * Whether an event for this path matters: the workspace's file filter (excludes, .gitignore,
+ * include globs, virtualenvs) lets it in, it is indexed now (an edited .gitignore: update()
+ * takes it out), or it is a decision document. Core's update() applies the same filter; this
+ * spares it the events.
+ */
+function follows(folder: FolderIndex, rel: string): boolean {
+  if (folder.ws.decisions.isDocument(rel)) return true; // records and instruction files are found by their own rule
+  return folder.ws.filter.excluded(rel) === undefined || folder.ws.facts(rel) !== undefined || folder.ws.docs.facts(rel) !== undefined;
 }
 
 /** A decision document or a prose document of this folder. */
@@ -63,7 +74,7 @@ function watchFolder(ctx: Ctx, folder: FolderIndex): UpdateBatcher<vscode.Uri> {
 
   const rel = (uri: vscode.Uri): string | undefined => {
     const r = folder.relative(uri);
-    return r === undefined || isSkippedPath(r) ? undefined : r;
+    return r === undefined || isSkippedPath(r) || !follows(folder, r) ? undefined : r;
   };
   const onFile = (uri: vscode.Uri): void => {
     const r = rel(uri);
