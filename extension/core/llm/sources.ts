@@ -6,9 +6,9 @@
  * so this layer does not depend on how extension/core/docs is built: whatever offers
  * `sections()` can be extracted, whatever offers `retrieve()` grounds `ask`.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { DecisionIndex } from '../decisions/decision_index';
+import { MAX_DECISION_BYTES } from '../decisions/discover';
+import { WorkspaceFs } from '../index/workspace_fs';
 import type { CodeGraph } from '../model/graph';
 import { hashContent, type ExtractionSource } from './extract';
 import { adrId, docId } from '../model/ids';
@@ -50,15 +50,13 @@ export const MAX_DOC_SECTIONS = 300;
 /** Every ADR the DecisionIndex holds whose text on disk is the text it indexed. */
 export function adrSources(root: string, decisions: DecisionIndex): ExtractionSource[] {
   const out: ExtractionSource[] = [];
+  const files = new WorkspaceFs(root);
   for (const path of decisions.documents()) {
     const facts = decisions.facts(path);
     if (facts?.kind !== 'adr') continue;
-    let text: string;
-    try {
-      text = readFileSync(join(root, path), 'utf8');
-    } catch {
-      continue; // gone since the index: the next update drops it
-    }
+    const read = files.readText(path, MAX_DECISION_BYTES);
+    if (!read.ok) continue; // gone since the index (or now a link out of the root): the next update drops it
+    const text = read.text;
     if (hashContent(text) !== facts.hash) continue; // changed since: extracted after the index catches up
     out.push({ nodeId: adrId(path), kind: 'adr', path, startLine: 1, title: facts.title, text });
   }
