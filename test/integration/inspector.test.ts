@@ -33,7 +33,7 @@ describe('MCP Inspector (CLI mode)', { timeout: 150_000 }, () => {
     assert.equal(r.code, 0, r.stderr);
     const { tools } = JSON.parse(r.stdout) as { tools: { name: string }[] };
     assert.ok(tools.some((t) => t.name === 'impact'));
-    assert.equal(tools.filter((t) => !(MEMORY_TOOL_NAMES as readonly string[]).includes(t.name)).length, 21, 'the code, decision and docs tools, besides the memory toolset (the LLM toolset is off)');
+    assert.equal(tools.filter((t) => !(MEMORY_TOOL_NAMES as readonly string[]).includes(t.name)).length, 22, 'the code, decision, docs and changes tools, besides the memory toolset (the LLM toolset is off)');
   });
 
   it('calls search', () => {

@@ -55,7 +55,7 @@ describe('MCP over HTTP on 127.0.0.1', { timeout: 90_000 }, () => {
     );
     try {
       const { tools } = await client.listTools();
-      assert.equal(tools.filter((t) => !(MEMORY_TOOL_NAMES as readonly string[]).includes(t.name)).length, 21, 'the code, decision and docs tools, besides the memory toolset (the LLM toolset is off)');
+      assert.equal(tools.filter((t) => !(MEMORY_TOOL_NAMES as readonly string[]).includes(t.name)).length, 22, 'the code, decision, docs and changes tools, besides the memory toolset (the LLM toolset is off)');
       const search = await client.callTool({ name: 'search', arguments: { query: 'Order' } });
       assert.ok((search.structuredContent as { items: { id: string }[] }).items.some((i) => i.id === 'py:shop.models:Order'));
       const callers = await client.callTool({ name: 'callers', arguments: { target: 'Client.send' } });
