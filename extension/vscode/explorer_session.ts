@@ -20,13 +20,11 @@ import * as vscode from 'vscode';
 import { dispatchViewMessage, parseViewMessage, type HostMessage, type ViewHandlers, type WireIndexState } from '../protocol/messages';
 import { EXPLORER_FILES, explorerPage } from '../protocol/page';
 import { diffWireGraphs, countInScope, emptyScope, isEmptyDiff, scopeOf, toWireGraph, tooMuchToExpand, widenScope, type WireGraph, type WireScope } from '../protocol/wire_graph';
-import { GraphSearcher } from '../../webview/model/graph_search';
+import { DEFAULT_LARGE_GRAPH, openingGraph, searchHits } from '../protocol/explorer_host';
 import type { Ctx } from './ctx';
 import type { FolderIndex, IndexState } from './folder_index';
 import { openTarget } from './explorer_open';
 
-/** Above this many nodes the explorer opens at module level (kgMemory.explorer.largeGraph). */
-const DEFAULT_LARGE_GRAPH = 20_000;
 const FOLLOW_DELAY_MS = 250;
 
 export function wireState(s: IndexState): WireIndexState {
@@ -49,10 +47,6 @@ export class ExplorerSession implements vscode.Disposable {
   private sent: WireGraph | undefined;
   /** What is loaded in the webview besides the overview; undefined: the whole graph is. */
   private scope: WireScope | undefined;
-  private readonly searcher = new GraphSearcher(
-    () => this.folder?.ws.graph.graph ?? { forEachNode: () => undefined, forEachEdge: () => undefined },
-    () => this.folder?.ws.graph.version ?? -1,
-  );
   private follow = false;
   private followTimer: NodeJS.Timeout | undefined;
   private disposed = false;
@@ -136,7 +130,7 @@ export class ExplorerSession implements vscode.Disposable {
       this.post({ type: 'reply', req: m.req, ok: true });
     },
     search: (m) => {
-      this.post({ type: 'reply', req: m.req, ok: true, hits: this.searcher.search(m.query, m.limit) });
+      this.post({ type: 'reply', req: m.req, ok: true, hits: this.folder ? searchHits(this.folder.ws.graph, m.query, m.limit) : [] });
     },
     export: async (m) => {
       const target = await vscode.window.showSaveDialog({
@@ -171,10 +165,9 @@ export class ExplorerSession implements vscode.Disposable {
     this.folderDisposables = [];
     const folder = (this.folder = this.ctx.activeFolder());
     const largeGraph = this.largeGraph();
-    const whole = folder?.ws.graph.graph;
-    const totals = { nodes: whole?.order ?? 0, edges: whole?.size ?? 0, partial: (whole?.order ?? 0) > largeGraph };
-    this.scope = totals.partial ? emptyScope() : undefined;
-    const graph: WireGraph = whole ? toWireGraph(whole, this.scope) : { nodes: [], edges: [] };
+    const opening = folder ? openingGraph(folder.ws.graph, largeGraph) : { graph: { nodes: [], edges: [] }, totals: { nodes: 0, edges: 0, partial: false }, scope: undefined };
+    const { graph, totals } = opening;
+    this.scope = opening.scope;
     this.sent = graph;
     this.post({ type: 'init', host: { kind: 'vscode', folder: folder?.folder.name ?? '', largeGraph }, graph, totals, state: folder ? wireState(folder.state) : { kind: 'idle' } });
     if (folder) this.folderDisposables.push(folder.onDidChangeState((s) => this.post({ type: 'state', state: wireState(s) })));

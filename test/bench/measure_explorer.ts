@@ -17,7 +17,8 @@ import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { serveUi, LARGE_GRAPH } from '../../extension/cli/commands/serve_ui';
+import { serveUi } from '../../extension/cli/commands/serve_ui';
+import { DEFAULT_LARGE_GRAPH } from '../../extension/protocol/explorer_host';
 import { CodeGraph } from '../../extension/core/model/graph';
 import type { EdgeKind } from '../../extension/core/model/types';
 import { Workspace } from '../../extension/core/workspace';
@@ -94,7 +95,7 @@ async function measureRepeated(corpus: Corpus, dir: string, fpsMs: number): Prom
   } finally {
     await ws.close();
   }
-  const ui = await serveUi({ root: dir, graph, status: () => ({ lastIndexedAt: 'now' }) }, { token: randomBytes(16).toString('hex'), port: 0, assets: join(REPO, 'dist', 'webview'), largeGraph: LARGE_GRAPH });
+  const ui = await serveUi({ root: dir, graph, status: () => ({ lastIndexedAt: 'now' }) }, { token: randomBytes(16).toString('hex'), port: 0, assets: join(REPO, 'dist', 'webview'), largeGraph: DEFAULT_LARGE_GRAPH });
   try {
     const { figure, errors } = await measurePage(ui.openUrl, { settleMs: 120_000, fpsMs, screenshot: join(SCREENSHOTS, 'bench-explorer-100k.png') });
     if (errors.length > 0) throw new Error(`page errors: ${errors.join(' | ')}`);

@@ -9,7 +9,8 @@ import { CodeGraph } from '../../extension/core/model/graph';
 import { MAX_QUERY_CHARS, parseViewMessage } from '../../extension/protocol/messages';
 import { explorerPage } from '../../extension/protocol/page';
 import { composeWireGraph, countInScope, diffWireGraphs, emptyScope, isEmptyDiff, scopeOf, toWireGraph, tooMuchToExpand, widenScope, wireSlice } from '../../extension/protocol/wire_graph';
-import { GraphSearcher } from '../../webview/model/graph_search';
+import { searchHits } from '../../extension/protocol/explorer_host';
+import { search } from '../../extension/core/query/search';
 import { insideRoot, openTarget } from '../../extension/vscode/explorer_open';
 import { applyDiff, buildGraph } from '../../webview/model/graph_data';
 
@@ -162,19 +163,14 @@ describe('partial graphs (above the size limit)', () => {
     const d = diffWireGraphs(before, toWireGraph(g.graph, scope));
     assert.deepEqual(d.putNodes.map((n) => n.id), ['py:a:z']);
   });
-  it('the host searches the whole graph with the explorer\'s ranking, again only when the graph moved', () => {
+  it('the host searches the whole graph with the core search ranking (what MCP search answers), fresh after a change', () => {
     const g = partialSample();
-    let builds = 0;
-    const searcher = new GraphSearcher(() => {
-      builds++;
-      return g.graph;
-    }, () => g.version);
-    assert.deepEqual(searcher.search('h', 5).map((h) => [h.id, h.tier]), [['py:pkg.b:h', 0]]);
-    assert.equal(searcher.search('bucket', 5)[0].id, 'entity:bucket');
-    assert.equal(builds, 1);
+    assert.deepEqual(searchHits(g, 'h', 5).map((h) => [h.id, h.tier]), [['py:pkg.b:h', 0]]);
+    assert.equal(searchHits(g, 'bucket', 5)[0]?.id, 'entity:bucket');
+    assert.deepEqual(searchHits(g, 'h', 5).map((h) => h.id), search(g, { query: 'h', limit: 5 }).items.map((i) => i.id));
     g.setNode('py:pkg.b:hh', { kind: 'function', name: 'hh', path: 'pkg/b.py', startLine: 9 });
-    assert.deepEqual(searcher.search('h', 5).map((h) => h.id), ['py:pkg.b:h', 'py:pkg.b:hh']);
-    assert.equal(builds, 2);
+    assert.deepEqual(searchHits(g, 'h', 5).map((h) => [h.id, h.tier]), [['py:pkg.b:h', 0], ['py:pkg.b:hh', 1]]);
+    assert.deepEqual(searchHits(g, '  ', 5), []);
   });
 });
 

@@ -19,12 +19,12 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { basename, join, resolve } from 'node:path';
 import type { CodeGraph } from '../../core/model/graph';
-import { GraphSearcher } from '../../../webview/model/graph_search';
+import { DEFAULT_LARGE_GRAPH, openingGraph, searchHits } from '../../protocol/explorer_host';
 import { allowedHosts, checkRequest, isLoopbackOrigin } from '../../mcp';
 import type { Logger } from '../../mcp';
 import { MAX_QUERY_CHARS, MAX_SEARCH_HITS, UI_API, type UiExpandResponse, type UiGraphResponse, type UiSearchResponse, type UiVersionResponse, type WireIndexState, type WireTotals } from '../../protocol/messages';
 import { EXPLORER_FILES, explorerPage } from '../../protocol/page';
-import { emptyScope, scopeOf, toWireGraph, tooMuchToExpand, widenScope, wireSlice, type WireGraph } from '../../protocol/wire_graph';
+import { emptyScope, scopeOf, tooMuchToExpand, widenScope, wireSlice, type WireGraph } from '../../protocol/wire_graph';
 
 /** What the UI server reads of a workspace (a Workspace is one; the bench serves a built graph). */
 export interface UiSource {
@@ -32,9 +32,6 @@ export interface UiSource {
   graph: CodeGraph;
   status(): { lastIndexedAt?: unknown };
 }
-
-/** The explorer opens at module level above this many nodes. */
-export const LARGE_GRAPH = 20_000;
 
 /** KG_MEMORY_EXPLORER_LARGE_GRAPH overrides the limit (the CLI has no flag for it; tests use it). */
 export function largeGraphFromEnv(env: NodeJS.ProcessEnv = process.env): number | undefined {
@@ -94,19 +91,17 @@ export async function serveUi(ws: UiSource, options: UiServeOptions): Promise<Ui
   }
   const log: Logger = options.log ?? (() => undefined);
   let port = 0;
-  const largeGraph = options.largeGraph ?? largeGraphFromEnv() ?? LARGE_GRAPH;
+  const largeGraph = options.largeGraph ?? largeGraphFromEnv() ?? DEFAULT_LARGE_GRAPH;
   // The wire graph (whole, or the overview) is rebuilt only when the graph's version moves.
   let cached: { version: number; graph: WireGraph; totals: WireTotals } | undefined;
   const wire = (): { version: number; graph: WireGraph; totals: WireTotals } => {
     const version = ws.graph.version;
     if (cached?.version !== version) {
-      const g = ws.graph.graph;
-      const partial = g.order > largeGraph;
-      cached = { version, graph: toWireGraph(g, partial ? emptyScope() : undefined), totals: { partial, nodes: g.order, edges: g.size } };
+      const { graph, totals } = openingGraph(ws.graph, largeGraph);
+      cached = { version, graph, totals };
     }
     return cached;
   };
-  const searcher = new GraphSearcher(() => ws.graph.graph, () => ws.graph.version);
 
   const handle = (req: IncomingMessage, res: ServerResponse): void => {
     const host = req.headers.host?.toLowerCase();
@@ -173,7 +168,7 @@ export async function serveUi(ws: UiSource, options: UiServeOptions): Promise<Ui
           json(res, 400, { error: `q: at most ${MAX_QUERY_CHARS} characters; limit: 1 to ${MAX_SEARCH_HITS}` });
           return;
         }
-        const body: UiSearchResponse = { hits: searcher.search(q, limit) };
+        const body: UiSearchResponse = { hits: searchHits(ws.graph, q, limit) };
         json(res, 200, body);
         return;
       }
