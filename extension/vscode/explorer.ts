@@ -18,7 +18,7 @@ export function registerExplorer(ctx: Ctx): void {
       EXPLORER_VIEW,
       {
         resolveWebviewView(view) {
-          const session = new ExplorerSession(ctx, view.webview);
+          const session = new ExplorerSession(ctx, view.webview, 'sidebar');
           view.onDidDispose(() => session.dispose());
         },
       },
@@ -34,7 +34,7 @@ export function registerExplorer(ctx: Ctx): void {
         return;
       }
       const p = (panel = vscode.window.createWebviewPanel('kgMemory.explorerPanel', 'KG Memory Graph', vscode.ViewColumn.Active, { retainContextWhenHidden: true }));
-      const session = new ExplorerSession(ctx, p.webview);
+      const session = new ExplorerSession(ctx, p.webview, 'panel');
       p.onDidDispose(() => {
         session.dispose();
         panel = undefined;

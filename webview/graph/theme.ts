@@ -19,6 +19,7 @@ const VARS: Record<keyof Palette, string> = {
   faded: '--kg-faded',
   edge: '--kg-edge',
   highlight: '--kg-highlight',
+  bg: '--kg-bg',
 };
 
 export function readPalette(): Palette {
