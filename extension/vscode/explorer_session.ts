@@ -21,7 +21,7 @@ import { dispatchViewMessage, parseViewMessage, type HostMessage, type ViewHandl
 import { EXPLORER_FILES, explorerPage } from '../protocol/page';
 import { diffWireGraphs, countInScope, emptyScope, isEmptyDiff, scopeOf, toWireGraph, tooMuchToExpand, widenScope, type WireGraph, type WireScope } from '../protocol/wire_graph';
 import { DEFAULT_LARGE_GRAPH, openingGraph, searchHits } from '../protocol/explorer_host';
-import { fileId } from '../core/model/types';
+import { fileId } from '../core/model/ids';
 import type { Ctx } from './ctx';
 import type { FolderIndex, IndexState } from './folder_index';
 import { openTarget } from './explorer_open';
