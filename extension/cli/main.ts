@@ -57,10 +57,10 @@ const COMMANDS: Record<string, Command> = {
     run: async (v) => (await import('./commands/stats')).statsCommand({ root: str(v.root), json: v.json === true }),
   },
   export: {
-    usage: 'kg-memory export [--format json|mermaid|dot] [--level module|symbol] [--focus PREFIX] [--max-nodes N] [-o FILE] [--root DIR]\n\nWrite the graph: module level = files, packages and imports; symbol level =\ndefinitions and their calls, inheritance, methods, tests, references.\n--focus keeps nodes whose path or id starts with PREFIX, and their neighbours.',
-    options: { ...ROOT, format: { type: 'string' }, level: { type: 'string' }, focus: { type: 'string' }, output: { type: 'string', short: 'o' }, 'max-nodes': { type: 'string' } },
+    usage: 'kg-memory export [--format json|mermaid|dot|scip|neo4j] [--level module|symbol|all] [--focus PREFIX] [--max-nodes N] [-o FILE|DIR] [--force] [--root DIR]\n\nWrite the graph: module level = files, packages and imports; symbol level =\ndefinitions and their calls, inheritance, methods, tests, references; all = every\nlayer (code, decisions, docs, memory, LLM nodes) with every attribute.\n--focus keeps nodes whose path or id starts with PREFIX, and their neighbours.\n--format scip -o index.scip: a SCIP index of the code (for Sourcegraph and other tools).\n--format neo4j -o DIR: neo4j-admin import CSV (a file per label and per relationship\ntype) and load.cypher for LOAD CSV, every layer; a non-empty DIR needs --force.',
+    options: { ...ROOT, format: { type: 'string' }, level: { type: 'string' }, focus: { type: 'string' }, output: { type: 'string', short: 'o' }, 'max-nodes': { type: 'string' }, force: { type: 'boolean' } },
     run: (v) =>
-      import('./commands/export').then(({ exportCommand }) => exportCommand({ root: str(v.root), format: str(v.format), level: str(v.level), focus: str(v.focus), output: str(v.output), maxNodes: str(v['max-nodes']) })),
+      import('./commands/export').then(({ exportCommand }) => exportCommand({ root: str(v.root), format: str(v.format), level: str(v.level), focus: str(v.focus), output: str(v.output), maxNodes: str(v['max-nodes']), force: v.force === true })),
   },
   changes: {
     usage: 'kg-memory changes [--base REF] [--head REF] [--staged] [--format json|markdown] [--depth N] [--limit N] [--root DIR]\n\nWhat a git diff touches: changed files and definitions (added, modified, renamed,\nremoved), their callers and dependents to --depth (default 2), the tests to run, the\ndecisions that govern them, record mentions made stale, docs that mention them.\nDefault: the working tree against HEAD. --base/--head: two refs. --staged: the index.\n--format markdown: a review summary for a pull request.',
@@ -98,7 +98,7 @@ Commands:
   mcp      serve MCP on stdio
   serve    serve MCP over HTTP on 127.0.0.1 or a Unix socket
   stats    print the index status
-  export   write the graph as JSON, Mermaid or DOT
+  export   write the graph as JSON, Mermaid, DOT, a SCIP index or Neo4j CSV
   changes  what a git diff touches: definitions, callers, tests, decisions
   ask      answer a question from the graph with a language model (optional, off by default)
   llm      the LLM layer: status, extract
