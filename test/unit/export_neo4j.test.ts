@@ -17,7 +17,7 @@ import { EDGE_COLUMNS, labelOf, NODE_COLUMNS, typeOf, writeNeo4j } from '../../e
 import type { Neo4jFiles } from '../../extension/core/export/neo4j';
 import type { NodeKind } from '../../extension/core/model/types';
 import { callers, impact } from '../../extension/core/query';
-import { EDGE_KINDS } from '../../extension/core/query/options';
+import { EDGE_KINDS } from '../../extension/core/model/kinds';
 import type { Workspace } from '../../extension/core/workspace';
 import { copyFixture, indexFixture } from '../helpers/workspace';
 import { Workspace as Ws } from '../../extension/core/workspace';
