@@ -7,10 +7,12 @@
  * `callHierarchy/outgoingCalls` for each.
  *
  * Conventions (they match the graph's):
- *  - Callers are the functions and methods the graph has as symbols: module-level `def`s and the
- *    `def`s of classes (nested classes included). A `def` nested in a function is not a caller of
- *    its own: pyright's outgoing walk of the enclosing function already covers its body, so its
- *    calls belong to the enclosing function, as in the graph. Lambdas likewise.
+ *  - Callers are the innermost named definitions: every `def` (module level, in a class, nested in
+ *    a function) and the `def`s of classes defined anywhere. Pyright's outgoing walk of a function
+ *    also covers the bodies of the defs nested in it, so each call site is kept only for the
+ *    innermost def whose body holds it. Lambdas are not definitions: their calls stay with the def
+ *    around them. A call site in the body of a class defined in a function (not in one of its
+ *    methods) belongs to that class, which pyright cannot be asked about: it is dropped.
  *  - Module-level code and class bodies are NOT callers here: pyright's call hierarchy cannot be
  *    asked about them (a class item answers for its `__init__`). `callers` in the result lists
  *    exactly the declarations we asked about, so comparisons skip the rest.
@@ -24,8 +26,7 @@
  *  - `cls(…)` in a classmethod: the call hierarchy sees only the parameter `cls` and reports
  *    nothing; we ask pyright's hover for the type of `cls` (`type[Self@Money]`) and record a call
  *    of that class (the graph's convention for constructing).
- *  - A callee must be declared under the root (no typeshed, no site-packages) and be a
- *    graph-level declaration; calls of nested functions are dropped (the graph has no node for them).
+ *  - A callee must be declared under the root (no typeshed, no site-packages) and be a def or class.
  */
 import { readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
@@ -33,7 +34,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { LspClient, type Json } from './lsp_client';
 import { mergeEdges, toRootRelative, type OracleDecl, type OracleEdge, type OracleResult } from './types';
 
-const TIMEOUT_MS = 60_000;
+/** A minute, and more for a bigger project (pyright answers a file at a time; a busy machine is slower). */
+const timeoutFor = (files: number): number => 60_000 + 3_000 * files;
 
 // A type alias, not an interface, so it is assignable to Json when sent.
 type Position = {
@@ -88,7 +90,7 @@ export async function pyrightOracle(root: string, files: string[]): Promise<Orac
   const client = new LspClient(process.execPath, [server, '--stdio'], realRoot, answerServer);
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`pyright oracle: no answer within ${TIMEOUT_MS / 1000} s for ${root}${stderrTail(client)}`)), TIMEOUT_MS);
+    timer = setTimeout(() => reject(new Error(`pyright oracle: no answer within ${timeoutFor(files.length) / 1000} s for ${root}${stderrTail(client)}`)), timeoutFor(files.length));
   });
   try {
     return await Promise.race([run(client, realRoot, files), timeout]);
@@ -144,6 +146,8 @@ async function run(client: LspClient, root: string, files: string[]): Promise<Or
     collectDecls(rel, symbols, undefined, false, decls);
   }
   const byKey = new Map(decls.map((d) => [`${d.path}:${d.line}`, d]));
+  const byFile = new Map<string, PyDecl[]>();
+  for (const d of decls) byFile.set(d.path, [...(byFile.get(d.path) ?? []), d]);
 
   const callers = decls.filter((d) => d.kind === 'function' || d.kind === 'method' || d.kind === 'test');
   const edges: OracleEdge[] = [];
@@ -153,15 +157,15 @@ async function run(client: LspClient, root: string, files: string[]): Promise<Or
     for (const item of items) {
       const calls = (await client.request<OutgoingCall[] | null>('callHierarchy/outgoingCalls', { item: item as unknown as Json })) ?? [];
       for (const call of calls) {
-        const edge = toEdge(root, caller, call, sources.get(caller.path) ?? [], byKey);
+        const edge = toEdge(root, caller, call, sources.get(caller.path) ?? [], byKey, byFile.get(caller.path) ?? []);
         if (edge) edges.push(edge);
       }
     }
-    edges.push(...(await clsCalls(client, root, caller, sources.get(caller.path) ?? [], byKey)));
+    edges.push(...(await clsCalls(client, root, caller, sources.get(caller.path) ?? [], byKey, byFile.get(caller.path) ?? [])));
   }
   await client.request('shutdown', null).catch(() => undefined);
   const plain = ({ path, line, name, kind }: PyDecl): OracleDecl => ({ path, line, name, kind });
-  return { edges: mergeEdges(edges), callers: callers.map(plain), declarations: decls.filter((d) => d.kind !== 'nested').map(plain) };
+  return { edges: mergeEdges(edges), callers: callers.map(plain), declarations: decls.map(plain) };
 }
 
 function uriOf(root: string, rel: string): string {
@@ -169,8 +173,8 @@ function uriOf(root: string, rel: string): string {
 }
 
 /**
- * Walk documentSymbol's tree. Functions inside functions are "nested" (not graph symbols);
- * functions directly in a class are methods; pytest-style names in test files are tests.
+ * Walk documentSymbol's tree. Functions directly in a class are methods; pytest-style names at
+ * module level or in a class in test files are tests; a def nested in a function is a function.
  */
 function collectDecls(path: string, symbols: DocumentSymbol[], classLine: number | undefined, inFunction: boolean, out: PyDecl[]): void {
   for (const s of symbols) {
@@ -178,10 +182,10 @@ function collectDecls(path: string, symbols: DocumentSymbol[], classLine: number
     const line = at.line + 1;
     const span = { start: s.range.start.line, end: s.range.end.line };
     if (s.kind === SK_CLASS) {
-      if (!inFunction) out.push({ path, line, name: s.name, kind: 'class', at, span });
-      collectDecls(path, s.children ?? [], line, inFunction, out);
+      out.push({ path, line, name: s.name, kind: 'class', at, span });
+      collectDecls(path, s.children ?? [], line, false, out);
     } else if (s.kind === SK_FUNCTION || s.kind === SK_METHOD) {
-      const kind = inFunction ? 'nested' : isTestName(path, s.name) ? 'test' : classLine !== undefined ? 'method' : 'function';
+      const kind = classLine !== undefined ? (isTestName(path, s.name) ? 'test' : 'method') : !inFunction && isTestName(path, s.name) ? 'test' : 'function';
       out.push({ path, line, name: s.name, kind, at, span, ...(classLine !== undefined ? { classLine } : {}) });
       collectDecls(path, s.children ?? [], undefined, true, out);
     }
@@ -193,17 +197,26 @@ function isTestName(path: string, name: string): boolean {
   return (file.startsWith('test_') || file.endsWith('_test.py')) && name.startsWith('test');
 }
 
-function toEdge(root: string, caller: PyDecl, call: OutgoingCall, lines: string[], decls: Map<string, PyDecl>): OracleEdge | undefined {
+/** The innermost def or class whose body (from its name line on) holds a 0-based line. */
+function innermostAt(fileDecls: readonly PyDecl[], line0: number): PyDecl | undefined {
+  let best: PyDecl | undefined;
+  for (const d of fileDecls) {
+    if (d.line - 1 <= line0 && line0 <= d.span.end && (!best || d.line > best.line)) best = d;
+  }
+  return best;
+}
+
+function toEdge(root: string, caller: PyDecl, call: OutgoingCall, lines: string[], decls: Map<string, PyDecl>, fileDecls: readonly PyDecl[]): OracleEdge | undefined {
   if (!call.to.uri.startsWith('file:')) return undefined;
   const abs = fileURLToPath(call.to.uri);
   const rel = toRootRelative(root, abs);
   if (rel.startsWith('..') || rel.includes('/site-packages/')) return undefined;
   // Keep only call sites that are calls in the source: `name(` (pyright also reports property reads).
   // Decorator lines (above the name) run in the enclosing scope, which pyright cannot be asked about.
-  const sites = call.fromRanges.filter((r) => isCallSite(lines, r) && r.start.line + 1 >= caller.line);
+  const sites = call.fromRanges.filter((r) => isCallSite(lines, r) && innermostAt(fileDecls, r.start.line) === caller);
   if (sites.length === 0) return undefined;
   let callee = decls.get(`${rel}:${call.to.selectionRange.start.line + 1}`);
-  if (!callee || callee.kind === 'nested') return undefined;
+  if (!callee) return undefined;
   if (callee.name === '__init__' && callee.classLine !== undefined && sites.every((r) => siteText(lines, r) !== '__init__')) {
     callee = decls.get(`${rel}:${callee.classLine}`) ?? callee;
   }
@@ -215,9 +228,10 @@ function toEdge(root: string, caller: PyDecl, call: OutgoingCall, lines: string[
  * parameter, so we read the type from pyright's hover (`cls: type[Self@Money]`) and take the
  * class of that name: the caller's own class first, else the only class of that name in the root.
  */
-async function clsCalls(client: LspClient, root: string, caller: PyDecl, lines: string[], decls: Map<string, PyDecl>): Promise<OracleEdge[]> {
+async function clsCalls(client: LspClient, root: string, caller: PyDecl, lines: string[], decls: Map<string, PyDecl>, fileDecls: readonly PyDecl[]): Promise<OracleEdge[]> {
   const out: OracleEdge[] = [];
   for (let i = caller.span.start; i <= caller.span.end && i < lines.length; i++) {
+    if (innermostAt(fileDecls, i) !== caller) continue;
     for (const m of (lines[i] ?? '').matchAll(/(?<![.\w])cls\s*\(/g)) {
       const position = { line: i, character: m.index ?? 0 };
       const hover = await client.request<{ contents?: { value?: string } | string } | null>('textDocument/hover', { textDocument: { uri: uriOf(root, caller.path) }, position });

@@ -14,19 +14,19 @@
  *    `items.map(this.format)` is a "call" of `format` while `items.map(format)` is not;
  *  - it cannot be asked about jest/vitest `describe`/`it` blocks or class field initializers as
  *    callers in a way that matches the graph's symbols;
- *  - a named nested function is a separate item, where the graph folds it into its enclosing symbol.
- * The unit tests cross-check that both agree on ordinary functions.
+ * * The unit tests cross-check that both agree on ordinary functions.
  *
  * Conventions (they match the graph's):
  *  - Call-like: call, `new`, tagged template, JSX element (a component is called when rendered).
  *    A bare decorator (`@sealed`) is not a call (pyright agrees; `@log()` is an ordinary call).
- *  - Callers are graph-level declarations: functions and classes not inside a function, their
- *    methods/accessors/constructors, class fields initialised with a function (methods), module-level
- *    `const f = () => …` / `function` expressions, and test blocks: a `describe`/`it`/`test` call
- *    (also `.only`/`.skip`/`.each`) whose first argument is a string is a caller whose line is that
- *    call's line; an `it` inside a `describe` is its own caller. Anything else (arrow callbacks,
- *    nested functions, object-literal methods) belongs to the nearest enclosing caller; none → the
- *    file, line 0. Class field initialisers and `extends` expressions belong to the class.
+ *  - Callers are the innermost named definitions: function declarations and classes (also inside
+ *    functions, methods and test callbacks), their methods/accessors/constructors, class fields
+ *    initialised with a function (methods), `const f = () => …` / `function` expressions bound to a
+ *    name in a statement, and test blocks: a `describe`/`it`/`test` call (also `.only`/`.skip`/`.each`)
+ *    whose first argument is a string is a caller whose line is that call's line; an `it` inside a
+ *    `describe` is its own caller. Anything else (arrow callbacks, object-literal methods) belongs to
+ *    the nearest enclosing caller; none → the file, line 0. Class field initialisers and `extends`
+ *    expressions belong to the class.
  *  - Decorator expressions (`@log()` on a method) run where the declaration is evaluated, so
  *    they belong to the enclosing scope (the class for a member, the file for a class).
  *  - Callees: the declaration the checker resolves the callee name to, aliases (imports,
@@ -34,7 +34,7 @@
  *    base constructor when one is declared (line of `constructor`), else the base class: the
  *    graph's rule for Python's `super().__init__()`.
  *    Methods → the method name line (an interface method signature when the receiver is typed by
- *    an interface). Only declarations under the root; calls of nested functions are dropped.
+ *    an interface). Only declarations under the root.
  *  - Call-site line: the line of the callee's name (`find` in `this.repo\n.find()`).
  */
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
@@ -119,14 +119,6 @@ const lineOf = (node: ts.Node): number => {
 const isFunctionValue = (n: ts.Node | undefined): n is ts.ArrowFunction | ts.FunctionExpression =>
   !!n && (ts.isArrowFunction(n) || ts.isFunctionExpression(n));
 
-/** Inside a function body (then a declaration is nested, not a graph symbol)? Stops at the file. */
-function insideFunction(node: ts.Node): boolean {
-  for (let p = node.parent; p && !ts.isSourceFile(p); p = p.parent) {
-    if (ts.isFunctionLike(p) || ts.isClassStaticBlockDeclaration(p)) return true;
-  }
-  return false;
-}
-
 /** `describe("…", …)`, `it.only("…", …)`, `test.each(table)("…", …)` → the test's name. */
 function testBlockName(node: ts.Node): string | undefined {
   if (!ts.isCallExpression(node)) return undefined;
@@ -145,9 +137,9 @@ function graphClassOf(member: ts.Node): ts.ClassLikeDeclaration | undefined {
   return cls && ts.isClassLike(cls) && classLine(cls) !== undefined ? cls : undefined;
 }
 
-/** Name line of a graph-level class: declared, or a class expression assigned to a module const. */
+/** Name line of a graph-level class: declared, or a class expression assigned to a const. */
 function classLine(cls: ts.ClassLikeDeclaration): number | undefined {
-  if (insideFunction(cls)) return undefined;
+  if (cls.name && ts.isClassExpression(cls) && !ts.isVariableDeclaration(cls.parent)) return undefined; // `return class X {}`
   if (cls.name) return lineOf(cls.name);
   if (ts.isClassDeclaration(cls)) return lineOf(cls); // `export default class {}`
   const parent = cls.parent;
@@ -158,7 +150,6 @@ function classLine(cls: ts.ClassLikeDeclaration): number | undefined {
 /** If `node` is a graph-level declaration, what it is; used for callers and callees alike. */
 function graphDecl(node: ts.Node): Omit<OracleDecl, 'path'> | undefined {
   if (ts.isFunctionDeclaration(node)) {
-    if (insideFunction(node)) return undefined;
     return { line: lineOf(node.name ?? node), name: node.name?.text ?? 'default', kind: 'function' };
   }
   if (ts.isClassLike(node)) {
@@ -166,7 +157,7 @@ function graphDecl(node: ts.Node): Omit<OracleDecl, 'path'> | undefined {
     return line === undefined ? undefined : { line, name: node.name?.text ?? 'default', kind: 'class' };
   }
   if (ts.isMethodDeclaration(node) || ts.isGetAccessorDeclaration(node) || ts.isSetAccessorDeclaration(node)) {
-    if (!graphClassOf(node)) return undefined; // object-literal method, or a member of a nested class
+    if (!graphClassOf(node)) return undefined; // an object-literal method, or a member of an anonymous class
     return { line: lineOf(node.name), name: node.name.getText(), kind: 'method' };
   }
   if (ts.isConstructorDeclaration(node)) {
@@ -180,7 +171,7 @@ function graphDecl(node: ts.Node): Omit<OracleDecl, 'path'> | undefined {
   }
   if (ts.isVariableDeclaration(node) && isFunctionValue(node.initializer) && ts.isIdentifier(node.name)) {
     const statement = node.parent.parent;
-    if (!ts.isVariableStatement(statement) || !ts.isSourceFile(statement.parent)) return undefined;
+    if (!ts.isVariableStatement(statement)) return undefined;
     return { line: lineOf(node.name), name: node.name.text, kind: 'function' };
   }
   const inInterface = ts.isInterfaceDeclaration(node.parent);
@@ -302,7 +293,7 @@ function walkFile(
         const rel = toRootRelative(root, tsf.fileName);
         if (rel.startsWith('..') || rel.includes('node_modules/') || tsf.isDeclarationFile) continue;
         const info = graphDecl(target);
-        if (!info) continue; // a nested function, a parameter, an object-literal method…
+        if (!info) continue; // a parameter, an object-literal method…
         // The node's own call is made by the enclosing scope (a test block calls `it` from outside).
         edges.push({ caller: { path, line: caller.line }, callee: { path: rel, line: info.line }, callSiteLines: [lineOf(name)] });
       }

@@ -22,7 +22,7 @@ export interface OracleEdge {
   callSiteLines: number[];
 }
 
-export type OracleDeclKind = 'file' | 'function' | 'method' | 'class' | 'interface-method' | 'test' | 'nested';
+export type OracleDeclKind = 'file' | 'function' | 'method' | 'class' | 'interface-method' | 'test';
 
 /** A declaration the oracle knows of: every caller it asked about and every callee it named. */
 export interface OracleDecl extends DeclRef {

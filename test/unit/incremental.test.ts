@@ -3,7 +3,8 @@
  * ===============================================================
  * A property test: random sequences of edits, renames, deletions and additions over a workspace
  * that mixes the Python and TypeScript rule fixtures, each applied through `update(paths)`, then
- * compared with a fresh full index of the same files.
+ * compared with a fresh full index of the same files. Nested definitions take part: an inner
+ * function is added, its body edited, hoisted to module level and nested again.
  */
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,7 +22,8 @@ type Op =
   | { kind: 'append-def'; file: number; n: number }
   | { kind: 'delete-file'; file: number }
   | { kind: 'move-file'; file: number; to: number }
-  | { kind: 'restore'; file: number };
+  | { kind: 'restore'; file: number }
+  | { kind: 'nest'; file: number; hoisted: boolean; body: number };
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('rename-symbol' as const), file: fc.nat(), word: fc.nat() }),
@@ -31,7 +33,23 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('delete-file' as const), file: fc.nat() }),
   fc.record({ kind: fc.constant('move-file' as const), file: fc.nat(), to: fc.nat() }),
   fc.record({ kind: fc.constant('restore' as const), file: fc.nat() }),
+  fc.record({ kind: fc.constant('nest' as const), file: fc.nat(), hoisted: fc.boolean(), body: fc.nat({ max: 3 }) }),
 );
+
+const NEST_START = 'nest-start';
+const NEST_END = 'nest-end';
+
+/** An outer function with an inner one (or the inner hoisted to module level), between marker comments. */
+function nestBlock(py: boolean, hoisted: boolean, body: string): string {
+  if (py) {
+    const inner = (indent: string): string => `${indent}def inner_fn():\n${indent}    ${body}\n${indent}    return Repository()\n`;
+    const outer = hoisted ? 'def outer_fn():\n    return inner_fn().add(2)\n' : `def outer_fn():\n${inner('    ')}    return inner_fn().add(2)\n`;
+    return `# ${NEST_START}\n${hoisted ? `${inner('')}\n` : ''}${outer}# ${NEST_END}\n`;
+  }
+  const inner = `function innerFn() { ${body}; return new Repo(); }`;
+  const outer = `export function outerFn() {\n${hoisted ? '' : `  ${inner}\n`}  [1].forEach(() => innerFn());\n  return innerFn().find('b');\n}\n`;
+  return `// ${NEST_START}\n${hoisted ? `${inner}\n` : ''}${outer}// ${NEST_END}\n`;
+}
 
 const pick = <T>(list: readonly T[], n: number): T | undefined => (list.length ? list[n % list.length] : undefined);
 
@@ -78,6 +96,12 @@ function apply(dir: string, originals: Map<string, string>, op: Op): string[] {
     const i = op.line % Math.max(1, lines.length);
     lines.splice(i, 0, lines[i] ?? '');
     next = lines.join('\n');
+  } else if (op.kind === 'nest') {
+    const bodies = py ? ['slugify("x")', 'make_service().run()', 'helpers.assist()', 'pass'] : ['slugify("x")', 'makeService().run([])', 'open()', 'void 0'];
+    const start = text.indexOf(NEST_START);
+    const end = text.indexOf(NEST_END);
+    const kept = start >= 0 && end > start ? text.slice(0, text.lastIndexOf('\n', start) + 1) + text.slice(text.indexOf('\n', end) + 1) : text;
+    next = `${kept}${kept.endsWith('\n') ? '' : '\n'}${nestBlock(py, op.hoisted, bodies[op.body]!)}`;
   } else if (op.kind === 'append-def') {
     const body = py ? ['make_service().run()', 'Repository().add(1)', 'slugify("x")', 'helpers.assist()'] : ['makeService().run([])', 'new Repo().find("a")', 'slugify("x")', 'open()'];
     next += py ? `\n\ndef extra_${op.n}():\n    ${body[op.n]}\n` : `\nexport function extra${op.n}() {\n  ${body[op.n]};\n}\n`;

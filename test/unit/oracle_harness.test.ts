@@ -50,7 +50,8 @@ describe('TS oracle on ts_shop', () => {
       missing(result, [
         'src/app.ts:0 -> src/app.ts:42', // export const app = createApp()
         'src/core/repo.ts:35 -> src/core/repo.ts:48', // seed.forEach((item) => this.save(item))
-        'src/ui/App.tsx:6 -> src/util/strings.ts:5', // inside a nested const arrow
+        'src/ui/App.tsx:9 -> src/util/strings.ts:5', // inside a nested const arrow: that arrow is the caller
+        'src/ui/App.tsx:6 -> src/ui/App.tsx:9', // an arrow callback is transparent: ShopApp calls onSearch
         'test/catalog.test.ts:22 -> test/catalog.test.ts:7', // it('adds and searches') → freshCatalog
         'test/catalog.test.ts:11 -> src/services/factory.ts:13', // beforeEach inside describe → the describe
         'test/catalog.test.ts:45 -> src/core/models.ts:61', // it.each(...)('…')
@@ -62,10 +63,10 @@ describe('TS oracle on ts_shop', () => {
     assert.deepEqual(testCallers.sort(), ['11 CatalogService', '18 finds a seeded product', '22 adds and searches', '29 summary', '30 truncates long names', '37 orders', '40 prices an order with tax', '45 money adds up %i'].sort());
   });
 
-  it('does not count references, getters, nested functions or externals as calls', () => {
+  it('does not count references, getters or externals as calls; a nested function is a definition', () => {
     assert.equal(has(result, 'src/core/pricing.ts:31 -> src/core/models.ts:65'), false); // .map(lineTotal) is a reference
     assert.equal(result.edges.some((e) => declKey(e.callee) === 'src/core/models.ts:50'), false); // get amount()
-    assert.equal(result.edges.some((e) => declKey(e.callee) === 'src/util/strings.ts:25'), false); // nested pad()
+    assert.ok(has(result, 'src/util/strings.ts:20 -> src/util/strings.ts:25')); // formatMoney calls its nested pad()
     assert.ok(result.edges.every((e) => !e.callee.path.includes('node_modules') && !e.callee.path.startsWith('..')));
   });
 
@@ -91,19 +92,12 @@ describe('TS oracle on ts_shop', () => {
           const target = program.getSourceFile(call.to.file);
           assert.ok(target);
           const key = `${rel}:${target.getLineAndCharacterOfPosition(call.to.selectionSpan.start).line + 1}`;
-          // Calls of nested functions have no graph node; both sides leave them out.
           if (graphLevel.has(key)) fromHierarchy.add(key);
         }
         const callerKey: string = `${toRootRelative(realRoot, abs)}:${sf.getLineAndCharacterOfPosition(stmt.name.getStart(sf)).line + 1}`;
         const ours: Set<string> = new Set(result.edges.filter((e) => declKey(e.caller) === callerKey).map((e) => declKey(e.callee)));
-        // The hierarchy treats a nested `const f = () => …` as its own item; we fold it into the function.
-        const hasNestedConstArrow = (n: ts.Node): boolean =>
-          ts.forEachChild(n, (c) => (ts.isVariableDeclaration(c) && c.initializer && ts.isArrowFunction(c.initializer)) || hasNestedConstArrow(c)) === true;
-        if (hasNestedConstArrow(stmt.body)) {
-          for (const k of fromHierarchy) assert.ok(ours.has(k), `${callerKey}: the hierarchy's ${k} is missing`);
-        } else {
-          assert.deepEqual([...ours].sort(), [...fromHierarchy].sort(), `${callerKey} (${stmt.name.text})`);
-        }
+        // Both take a nested `const f = () => …` or `function f` as a definition of its own.
+        assert.deepEqual([...ours].sort(), [...fromHierarchy].sort(), `${callerKey} (${stmt.name.text})`);
         compared++;
       }
     }
@@ -144,7 +138,7 @@ describe('pyright oracle on py_shop', () => {
 
   it('runs pyright from node_modules and answers for every def', () => {
     assert.ok(result.edges.length > 100, `only ${result.edges.length} edges`);
-    assert.ok(result.callers.every((c) => c.line > 0 && c.kind !== 'class' && c.kind !== 'nested'));
+    assert.ok(result.callers.every((c) => c.line > 0 && c.kind !== 'class'));
     assert.ok(result.callers.some((c) => c.kind === 'test' && c.name === 'test_place_and_price'));
   });
 
@@ -160,16 +154,17 @@ describe('pyright oracle on py_shop', () => {
         'tests/conftest.py:8 -> src/shop/factory.py:15', // `make_catalog as catalog` re-exported by __init__
         'src/shop/services/orders.py:20 -> src/shop/util/numbers.py:5', // import shop.util.numbers as nums
         'src/shop/models.py:18 -> src/shop/models.py:8', // cls(...) in a classmethod → the class
-        'src/shop/services/catalog.py:32 -> src/shop/models.py:52', // inside the nested def matches()
+        'src/shop/services/catalog.py:35 -> src/shop/models.py:52', // the nested def matches() is the caller
+        'src/shop/services/catalog.py:38 -> src/shop/services/catalog.py:35', // compute() calls its sibling matches()
         'tests/test_orders.py:19 -> src/shop/pricing.py:20', // a unittest method
       ]),
       [],
     );
   });
 
-  it('drops nested defs, property reads, decorators and externals', () => {
+  it('gives a nested def its own calls; drops property reads, decorators and externals', () => {
     assert.equal(has(result, 'src/shop/app.py:19 -> src/shop/cache.py:55'), false); // @timed("report") runs at module level
-    assert.equal(result.edges.some((e) => declKey(e.callee) === 'src/shop/services/catalog.py:35'), false); // nested matches()
+    assert.equal(has(result, 'src/shop/services/catalog.py:32 -> src/shop/models.py:52'), false); // search() does not call has_tag itself
     assert.equal(result.edges.some((e) => declKey(e.callee) === 'src/shop/models.py:37'), false); // @property amount
     assert.ok(result.edges.every((e) => e.caller.line > 0 && !e.callee.path.startsWith('..')));
   });

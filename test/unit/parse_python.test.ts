@@ -12,6 +12,7 @@ import type { ExtractedFacts } from '../../extension/core/parse/extract';
 import type { SymbolFact } from '../../extension/core/parse/facts';
 import { loadGrammar } from '../../extension/core/parse/grammar';
 import { extractPython } from '../../extension/core/parse/python';
+import { MAX_NESTING, MAX_QUALIFIED_NAME } from '../../extension/core/parse/nesting';
 
 async function facts(source: string): Promise<ExtractedFacts> {
   const grammar = await loadGrammar('python');
@@ -78,7 +79,7 @@ describe('python symbols', () => {
     assert.equal(symbol(f, 'Outer.Inner.n').parent, 'Outer.Inner');
   });
 
-  test('functions and classes nested in functions are not symbols; their work is the enclosing one', async () => {
+  test('functions and classes nested in functions are symbols of their own; lambdas stay transparent', async () => {
     const f = await facts(py`
       def outer():
           def helper():
@@ -91,15 +92,55 @@ describe('python symbols', () => {
           cb = lambda: go()
           return helper
     `);
-    assert.deepEqual(names(f), ['function outer']);
+    assert.deepEqual(names(f), ['function outer', 'function outer.helper', 'class outer.Local', 'method outer.Local.m']);
     const outer = symbol(f, 'outer');
-    // `cb = lambda: ...` says nothing about a type, so it is not a typed local.
-    assert.deepEqual(outer.locals, [{ name: 'x', line: 3, value: ['Foo()'] }]);
+    const helper = symbol(f, 'outer.helper');
+    assert.equal(helper.parent, 'outer');
+    assert.equal(symbol(f, 'outer.Local').parent, 'outer');
+    assert.equal(symbol(f, 'outer.Local.m').parent, 'outer.Local');
+    assert.deepEqual([helper.line, helper.startLine, helper.endLine], [2, 2, 5]);
+    // `cb = lambda: ...` says nothing about a type, so it is not a typed local; `x` is helper's.
+    assert.equal(outer.locals, undefined);
+    assert.deepEqual(helper.locals, [{ name: 'x', line: 3, value: ['Foo()'] }]);
+    assert.deepEqual(symbol(f, 'outer.Local').fields, [{ name: 'y', line: 8, value: ['Y()'] }]);
     assert.deepEqual(
       f.calls.map((c) => [c.caller, c.callee.join('.')]),
-      [['outer', 'Foo'], ['outer', 'bar'], ['outer', 'Baz'], ['outer', 'Y'], ['outer', 'go']],
+      [['outer.helper', 'Foo'], ['outer.helper', 'bar'], ['outer.helper', 'Baz'], ['outer.Local.m', 'Y'], ['outer', 'go']],
     );
-    assert.deepEqual(outer.returns, [['helper']], 'returns of nested functions are theirs');
+    assert.deepEqual(outer.returns, [['helper']]);
+    assert.deepEqual(helper.returns, [['Baz()']], 'a nested function returns its own values');
+  });
+
+  test('a decorator wrapper nests by name, and a def inside a test is a plain function', async () => {
+    const f = await facts(py`
+      def make_decorator(tag):
+          def decorator(f):
+              @functools.wraps(f)
+              def wrapper(*args):
+                  return f(*args)
+              return wrapper
+          return decorator
+
+      def test_cli():
+          def test_helper():
+              pass
+          @click.command()
+          def cli():
+              run()
+    `);
+    assert.deepEqual(names(f), [
+      'function make_decorator',
+      'function make_decorator.decorator',
+      'function make_decorator.decorator.wrapper',
+      'test test_cli',
+      'function test_cli.test_helper',
+      'function test_cli.cli',
+    ]);
+    assert.deepEqual(
+      f.calls.map((c) => [c.caller, c.callee.join('.')]),
+      [['make_decorator.decorator', 'functools.wraps'], ['make_decorator.decorator.wrapper', 'f'], ['test_cli', 'click.command'], ['test_cli.cli', 'run']],
+      'a decorator runs in the enclosing scope',
+    );
   });
 
   test('module-level variables and constants; dunders, __all__ and tuple targets are not symbols', async () => {
@@ -448,7 +489,7 @@ describe('python imports', () => {
         ['.client', 3, undefined, undefined, 'Client'],
         ['json', 5, 'C', undefined, 'json'],
         ['.util', 7, 'C.m', undefined, 'helper'],
-        ['os', 9, 'C.m', undefined, 'os'],
+        ['os', 9, 'C.m.inner', undefined, 'os'],
         ['app.plugins', 10, undefined, true, 'plugins'],
         ['legacy', 11, undefined, true, ''],
       ],
@@ -628,15 +669,24 @@ describe('python robustness', () => {
     for (let i = 0; i < 500; i++) lines.push(`${' '.repeat(i)}def f${i}(a):`);
     lines.push(`${' '.repeat(500)}return g()`);
     const f = await facts(lines.join('\n') + '\n');
-    assert.deepEqual(names(f), ['function f0']);
-    assert.equal(f.calls[0].caller, 'f0');
+    // Definitions nest at most MAX_NESTING levels below a module-level one; deeper ones belong to the deepest.
+    assert.equal(f.symbols.length, MAX_NESTING + 1);
+    const deepest = f.symbols[MAX_NESTING]!.qualifiedName;
+    assert.equal(deepest, Array.from({ length: MAX_NESTING + 1 }, (_, i) => `f${i}`).join('.'));
+    assert.equal(f.calls[0].caller, deepest);
     const classes: string[] = [];
     for (let i = 0; i < 500; i++) classes.push(`${' '.repeat(i)}class C${i}:`);
     classes.push(`${' '.repeat(500)}x = X()`);
     const g = await facts(classes.join('\n') + '\n');
-    assert.equal(g.symbols.length, 500);
-    assert.equal(g.symbols[499].qualifiedName.split('.').length, 500);
-    assert.deepEqual(g.symbols[499].fields, [{ name: 'x', line: 501, value: ['X()'] }]);
+    assert.equal(g.symbols.length, MAX_NESTING + 1);
+    assert.equal(g.calls[0].caller, g.symbols[MAX_NESTING]!.qualifiedName);
+    // Long names: the id stays within MAX_QUALIFIED_NAME characters whatever the names' length.
+    const long: string[] = [];
+    for (let i = 0; i < 40; i++) long.push(`${' '.repeat(i)}def ${'n'.repeat(60)}${i}():`);
+    long.push(`${' '.repeat(40)}return g()`);
+    const h = await facts(long.join('\n') + '\n');
+    assert.ok(h.symbols.every((s) => s.qualifiedName.length <= MAX_QUALIFIED_NAME));
+    assert.equal(h.calls[0].caller, h.symbols.at(-1)!.qualifiedName);
   });
 
   test('long fluent chains and deep attribute chains are bounded', async () => {

@@ -9,6 +9,7 @@ import { test } from 'node:test';
 import type { ExtractedFacts } from '../../extension/core/parse/extract';
 import type { LanguageId, SymbolFact } from '../../extension/core/parse/facts';
 import { loadGrammar } from '../../extension/core/parse/grammar';
+import { MAX_NESTING, MAX_QUALIFIED_NAME } from '../../extension/core/parse/nesting';
 import { extractTypeScript } from '../../extension/core/parse/typescript';
 import { scanChain } from '../../extension/core/parse/typescript_syntax';
 
@@ -193,17 +194,53 @@ test('class members: methods, accessors, static, field arrows, parameter propert
   );
 });
 
-test('object-literal methods and nested functions are not symbols; their calls go to the enclosing symbol', async () => {
-  const f = await facts(`function outer() {\n  function inner() { deep(); }\n  const cb = () => other();\n  return { m() { third(); } };\n}\n`);
-  assert.deepEqual(f.symbols.map((s) => s.qualifiedName), ['outer']);
+test('named nested definitions are symbols; object-literal methods and anonymous arrows stay transparent', async () => {
+  const src = [
+    'function outer() {',
+    '  function inner() { deep(); }',
+    '  const cb = () => other();',
+    '  class Local { go() { fourth(); } }',
+    '  const x = helper(() => fifth());',
+    '  return { m() { third(); } };',
+    '}',
+    "it('works', () => {",
+    '  function make() { return sixth(); }',
+    '});',
+    '',
+  ].join('\n');
+  const f = await facts(src);
+  assert.deepEqual(f.symbols.map((s) => [s.kind, s.qualifiedName, s.parent]), [
+    ['function', 'outer', undefined],
+    ['function', 'outer.inner', 'outer'],
+    ['function', 'outer.cb', 'outer'],
+    ['class', 'outer.Local', 'outer'],
+    ['method', 'outer.Local.go', 'outer.Local'],
+    ['test', 'works', undefined],
+    ['function', 'works.make', 'works'],
+  ]);
+  assert.deepEqual(sym(f, 'outer.inner').line, 2);
   assert.deepEqual(
     f.calls.map((c) => [c.caller, c.callee.join('.')]),
     [
-      ['outer', 'deep'],
-      ['outer', 'other'],
+      ['outer.inner', 'deep'],
+      ['outer.cb', 'other'],
+      ['outer.Local.go', 'fourth'],
+      ['outer', 'helper'],
+      ['outer', 'fifth'],
       ['outer', 'third'],
+      [undefined, 'it'],
+      ['works.make', 'sixth'],
     ],
   );
+});
+
+test('nesting is capped: hundreds of levels neither overflow nor make long ids', async () => {
+  const depth = 300;
+  const src = `${'function f() {\n'.repeat(depth)}g();\n${'}\n'.repeat(depth)}`;
+  const f = await facts(src);
+  assert.equal(f.symbols.length, MAX_NESTING + 1);
+  assert.ok(f.symbols.every((s) => s.qualifiedName.length <= MAX_QUALIFIED_NAME));
+  assert.equal(f.calls.at(-1)?.caller, f.symbols.at(-1)?.qualifiedName, 'the deepest definition owns what is nested below it');
 });
 
 test('overloads keep the implementation; declarations alone keep the first; declare is a symbol', async () => {

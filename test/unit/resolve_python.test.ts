@@ -39,7 +39,7 @@ describe('python resolution', () => {
 
   it('follows import aliases (import x as y, from m import a as b)', () => {
     assert.ok(edge(ws, 'calls', `${SVC}:build_repo`, `${REPO}:Repository`));
-    assert.ok(edge(ws, 'calls', `${SVC}:Service.run`, 'py:shop.util:slugify'), 'make_slug is slugify');
+    assert.ok(edge(ws, 'calls', `${SVC}:Service.run.inner`, 'py:shop.util:slugify'), 'make_slug is slugify');
   });
 
   it('resolves self and cls, and methods found on base classes', () => {
@@ -69,9 +69,13 @@ describe('python resolution', () => {
     assert.ok(edge(ws, 'calls', main, `${REPO}:Base.create`), 'a classmethod through an alias');
   });
 
-  it('attributes calls in nested functions and lambdas to the enclosing definition', () => {
-    assert.ok(!ws.graph.hasNode(`${SVC}:Service.run.inner`));
-    assert.ok(edge(ws, 'calls', `${SVC}:Service.run`, 'py:shop.util:slugify'));
+  it('gives a nested function its own calls; a lambda’s stay with the enclosing definition', () => {
+    assert.equal(ws.graph.node(`${SVC}:Service.run.inner`)?.kind, 'function');
+    assert.ok(edge(ws, 'contains', `${SVC}:Service.run`, `${SVC}:Service.run.inner`));
+    assert.ok(edge(ws, 'calls', `${SVC}:Service.run.inner`, 'py:shop.util:slugify'));
+    assert.ok(!edge(ws, 'calls', `${SVC}:Service.run`, 'py:shop.util:slugify'), 'run does not call slugify itself');
+    assert.ok(edge(ws, 'calls', `${SVC}:Service.run`, `${SVC}:Service.run.inner`), 'a call of a nested function resolves through the enclosing scope');
+    assert.ok(edge(ws, 'calls', `${SVC}:Service.run`, `${REPO}:Repository.add`), 'self.cache.add inside a lambda');
   });
 
   it('types module-level instances', () => {

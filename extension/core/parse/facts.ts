@@ -60,13 +60,15 @@ export interface SymbolFact {
   /**
    * Dotted path inside the file, unique per file: `Client`, `Client.send`, `Outer.Inner.m`.
    * Tests from `describe("a") / it("b")` blocks use " > ": `a > b`.
-   * Nested functions inside functions are NOT symbols; what they do is attributed to the enclosing symbol.
-   * `const f = () => {}` / `const f = function () {}` at module level or as a class field are functions/methods.
+   * Named definitions nested in functions are symbols of their own, under the enclosing one
+   * (`make_decorator.decorator.wrapper`, `outer.Local.go`, `suite > case.helper`), up to the caps of
+   * parse/nesting.ts; anonymous lambdas and arrow callbacks are not, their calls are the enclosing symbol's.
+   * `const f = () => {}` / `const f = function () {}` in a module, a function body or as a class field are functions/methods.
    * jest/vitest/mocha: `describe` and `it`/`test` blocks are both kind "test"; `it` blocks have the describe as parent.
    * pytest/unittest: `test_*` functions and test methods are kind "test"; their class stays a "class".
    */
   qualifiedName: string;
-  /** qualifiedName of the enclosing class (methods, nested classes), if any. */
+  /** qualifiedName of the enclosing class or function (methods, nested definitions), if any. */
   parent?: string;
   /** Line of the name (or of the definition keyword for anonymous ones). */
   line: number;
@@ -137,7 +139,7 @@ export interface ExportFact {
 }
 
 export interface CallFact {
-  /** qualifiedName of the enclosing symbol (innermost class method / function / test), or undefined at module level. */
+  /** qualifiedName of the innermost enclosing named definition (method, function, nested function, test), or undefined at module level. */
   caller?: string;
   callee: Chain;
   line: number;
@@ -181,4 +183,4 @@ export interface FileFacts {
   defaultExport?: string;
 }
 
-export const FACTS_VERSION = 3;
+export const FACTS_VERSION = 4;

@@ -15,8 +15,10 @@ export interface PyScope {
   start: number;
   end: number;
   parent?: PyScope;
-  /** The def's own symbol, when the def is one (nested functions/classes in functions are not). */
+  /** The def's own symbol, when the def is one (all are, but those nested deeper than the caps). */
   symbol?: SymbolFact;
+  /** How many defs enclose this one (0 at module level). */
+  depth: number;
   /** Who what happens here is attributed to: the own symbol, else the enclosing one. */
   owner?: SymbolFact;
   /** For methods and functions nested in them: the class `self.x = ...` adds fields to. */

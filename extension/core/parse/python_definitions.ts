@@ -6,6 +6,7 @@
  */
 import type { Node } from 'web-tree-sitter';
 import type { ParamFact, SymbolFact, SymbolKind } from './facts';
+import { mayNest } from './nesting';
 import { addName, ScopeIndex, type PyContext, type PyScope } from './python_context';
 import type { DefMatch } from './python_query';
 import { decoratorName, definitionHead, endLineOf, firstDocLine, lineOf, nodeLine } from './python_syntax';
@@ -43,11 +44,15 @@ export function collectDefinitions(ctx: PyContext): void {
   ctx.scopes = new ScopeIndex(scopes);
 }
 
-/** Is this def a symbol, and under which class? Only module-level defs and members of symbol classes are. */
-function placement(parent: PyScope | undefined): { isSymbol: boolean; parentClass?: SymbolFact } {
+/**
+ * Is this def a symbol, and where? Every def is: at module level, as a member of a class, or
+ * nested in a function (`make.decorator.wrapper`), up to the caps (nesting.ts).
+ */
+function placement(parent: PyScope | undefined, name: string): { isSymbol: boolean; parentClass?: SymbolFact; enclosing?: SymbolFact } {
   if (!parent) return { isSymbol: true };
-  if (parent.kind === 'class' && parent.symbol) return { isSymbol: true, parentClass: parent.symbol };
-  return { isSymbol: false };
+  if (!parent.symbol || !mayNest(parent.depth, parent.symbol.qualifiedName, name)) return { isSymbol: false };
+  if (parent.kind === 'class') return { isSymbol: true, parentClass: parent.symbol };
+  return { isSymbol: true, enclosing: parent.symbol };
 }
 
 function classScope(ctx: PyContext, def: Def, parent: PyScope | undefined): PyScope {
@@ -58,13 +63,13 @@ function classScope(ctx: PyContext, def: Def, parent: PyScope | undefined): PySc
     end: def.end,
     parent,
     owner: parent?.owner,
+    depth: parent ? parent.depth + 1 : 0,
   };
-  const { isSymbol, parentClass } = placement(parent);
-  if (!isSymbol) {
-    if (parent?.kind === 'function') addName(ctx.bound, parent.owner, def.name);
-    return scope;
-  }
-  const fact = classFact(ctx, def, parentClass);
+  const { isSymbol, parentClass, enclosing } = placement(parent, def.name);
+  // A class defined in a function is a name bound there.
+  if (parent?.kind === 'function') addName(ctx.bound, parent.owner, def.name);
+  if (!isSymbol) return scope;
+  const fact = classFact(ctx, def, parentClass ?? enclosing);
   const symbol = register(ctx, fact, def.node.startIndex);
   if (isTestClass(fact)) ctx.testClasses.add(symbol);
   scope.symbol = symbol;
@@ -73,19 +78,17 @@ function classScope(ctx: PyContext, def: Def, parent: PyScope | undefined): PySc
 }
 
 function functionScope(ctx: PyContext, def: Def, parent: PyScope | undefined): PyScope {
-  const scope: PyScope = { kind: 'function', start: def.node.startIndex, end: def.end, parent, owner: parent?.owner };
-  const { isSymbol, parentClass } = placement(parent);
-  if (!isSymbol) {
-    // A function nested in a function: its work is the enclosing symbol's, `self` included.
-    if (parent?.kind === 'function') {
-      addName(ctx.bound, parent.owner, def.name);
-      scope.selfClass = parent.selfClass;
-      scope.selfName = parent.selfName;
-    }
-    return scope;
+  const scope: PyScope = { kind: 'function', start: def.node.startIndex, end: def.end, parent, owner: parent?.owner, depth: parent ? parent.depth + 1 : 0 };
+  const { isSymbol, parentClass, enclosing } = placement(parent, def.name);
+  if (parent?.kind === 'function') {
+    // A function nested in a function is a name bound there, and sees the method's `self`.
+    addName(ctx.bound, parent.owner, def.name);
+    scope.selfClass = parent.selfClass;
+    scope.selfName = parent.selfName;
   }
+  if (!isSymbol) return scope;
   const inTests = parentClass ? ctx.testClasses.has(parentClass) : false;
-  const fact = functionFact(ctx, def, parentClass, inTests);
+  const fact = functionFact(ctx, def, parentClass ?? enclosing, inTests, enclosing !== undefined);
   const symbol = register(ctx, fact, def.node.startIndex);
   scope.symbol = symbol;
   scope.owner = symbol;
@@ -136,18 +139,19 @@ function headOf(ctx: PyContext, node: Node): Head {
   return { outer: parent, decorators };
 }
 
-function baseFields(ctx: PyContext, def: Def, kind: SymbolKind, parentClass: SymbolFact | undefined, head: Head): SymbolFact {
+/** `parent`: the enclosing class or function symbol, if any. */
+function baseFields(ctx: PyContext, def: Def, kind: SymbolKind, parent: SymbolFact | undefined, head: Head): SymbolFact {
   const fact: SymbolFact = {
     kind,
     name: def.name,
-    qualifiedName: parentClass ? `${parentClass.qualifiedName}.${def.name}` : def.name,
+    qualifiedName: parent ? `${parent.qualifiedName}.${def.name}` : def.name,
     line: lineOf(def.nameNode),
     startLine: lineOf(head.outer),
     endLine: endLineOf(def.node),
     signature: definitionHead(ctx.source, def.node, def.body, def.end),
     exported: true,
   };
-  if (parentClass) fact.parent = parentClass.qualifiedName;
+  if (parent) fact.parent = parent.qualifiedName;
   const literal = ctx.m.docs.get(def.node.id);
   const doc = literal ? firstDocLine(ctx.source, literal) : undefined;
   if (doc) fact.doc = doc;
@@ -155,8 +159,8 @@ function baseFields(ctx: PyContext, def: Def, kind: SymbolKind, parentClass: Sym
   return fact;
 }
 
-function classFact(ctx: PyContext, def: Def, parentClass: SymbolFact | undefined): SymbolFact {
-  const fact = baseFields(ctx, def, 'class', parentClass, headOf(ctx, def.node));
+function classFact(ctx: PyContext, def: Def, parent: SymbolFact | undefined): SymbolFact {
+  const fact = baseFields(ctx, def, 'class', parent, headOf(ctx, def.node));
   const { bases, metaclass } = superclasses(ctx.source, def.bases);
   if (bases.length) fact.bases = bases;
   const abstractBase = bases.some((b) => b === 'ABC' || b === 'abc.ABC');
@@ -181,10 +185,11 @@ function isTestClass(fact: SymbolFact): boolean {
   return (fact.bases ?? []).some((b) => b.replace(/\[.*$/, '').endsWith('TestCase'));
 }
 
-function functionFact(ctx: PyContext, def: Def, parentClass: SymbolFact | undefined, inTests: boolean): SymbolFact {
+function functionFact(ctx: PyContext, def: Def, parent: SymbolFact | undefined, inTests: boolean, nested: boolean): SymbolFact {
   const head = headOf(ctx, def.node);
-  const kind = functionKind(def.name, parentClass, inTests);
-  const fact = baseFields(ctx, def, kind, parentClass, head);
+  // A def inside a function is a plain function, whatever its name: pytest collects only module and class level.
+  const kind = nested ? 'function' : functionKind(def.name, parent, inTests);
+  const fact = baseFields(ctx, def, kind, parent, head);
   fact.params = paramsOf(ctx.source, def.params);
   if (def.returns) fact.returnType = nodeLine(ctx.source, def.returns);
   if (ctx.source.startsWith('async', def.node.startIndex)) fact.isAsync = true;

@@ -131,11 +131,19 @@ function keepName(ctx: PyContext, chain: Chain): boolean {
   return !BUILTINS.has(head) || ctx.moduleNames.has(head);
 }
 
-/** A name bound in the same function (the receiver excepted), or a module-level loop/lambda variable. */
+/**
+ * A name bound in this function or a function around it (the receiver excepted), or a
+ * module-level loop/lambda variable. Class bodies do not enclose the functions inside them.
+ */
 function isLocal(ctx: PyContext, name: string, scope: PyScope | undefined): boolean {
   if (name === 'self' || name === 'cls' || name === scope?.selfName) return false;
   if (!scope) return (ctx.bound.get(undefined)?.has(name) ?? false) && !ctx.moduleNames.has(name);
-  const owner = functionOwner(scope);
-  if (!owner) return false;
-  return (ctx.bound.get(owner)?.has(name) ?? false) && !(ctx.globals.get(owner)?.has(name) ?? false);
+  if (scope.kind !== 'function') return false;
+  for (let s: PyScope | undefined = scope; s; s = s.parent) {
+    const owner = functionOwner(s);
+    if (!owner) continue;
+    if (ctx.globals.get(owner)?.has(name)) return false;
+    if (ctx.bound.get(owner)?.has(name)) return true;
+  }
+  return false;
 }

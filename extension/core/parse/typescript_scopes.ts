@@ -5,11 +5,13 @@
  * owns this position?" without walking the tree (binary search plus a short climb).
  *
  * Candidates come sorted by position; one sweep with a stack decides what each one is: a class at
- * module level is a symbol, a function inside a function is only a scope of its owner, an arrow
- * passed to `it(...)` is the test's own body, and so on.
+ * module level is a symbol, a function declared inside a function is a symbol nested in it
+ * (`outer.inner`), an anonymous arrow is only a scope of its owner, an arrow passed to `it(...)` is
+ * the test's own body, and so on.
  */
 import type { Node } from 'web-tree-sitter';
 import type { SymbolFact, SymbolKind } from './facts';
+import { mayNest } from './nesting';
 import { textOf, unquote } from './typescript_syntax';
 
 export type CandidateKind =
@@ -59,6 +61,8 @@ export interface SymbolRecord {
 
 export const FUNCTION_VALUES = new Set(['arrow_function', 'function_expression', 'function', 'generator_function']);
 const MODULE_PARENTS = new Set(['program', 'export_statement', 'ambient_declaration']);
+/** Statement lists a named local definition (`function f`, `const f = () => …`, `class C`) sits in. */
+const BLOCK_PARENTS = new Set(['statement_block', 'switch_case', 'switch_default', 'else_clause']);
 
 type EntryKind = 'sym' | 'fn' | 'ns';
 
@@ -120,6 +124,8 @@ interface Open {
 class Sweep {
   readonly index = new ScopeIndex();
   readonly symbols: SymbolRecord[] = [];
+  /** How many symbols enclose each symbol (0 at module level), index-aligned with `symbols`. */
+  private readonly depths: number[] = [];
   readonly byQualifiedName = new Map<string, number>();
   /** Names declared by local function / class declarations, with the position they are declared at. */
   readonly localDeclarations: { pos: number; name: string }[] = [];
@@ -159,7 +165,7 @@ class Sweep {
     switch (c.kind) {
       case 'class':
         if (this.atModuleLevel()) this.symbol(c, 'class', nameText(this.source, c.node));
-        else this.local(c, true);
+        else if (!this.nestedSymbol(c, 'class', c.node.childForFieldName('name'))) this.local(c, true);
         return;
       case 'interface':
       case 'enum':
@@ -210,6 +216,7 @@ class Sweep {
       return;
     }
     if (!this.atModuleLevel()) {
+      if (c.kind === 'function' && this.nestedSymbol(c, 'function', c.node.childForFieldName('name'))) return;
       if (c.kind !== 'signature') this.local(c, c.kind === 'function');
       return;
     }
@@ -234,10 +241,17 @@ class Sweep {
   }
 
   private placeVariable(c: Candidate): void {
-    if (!this.atModuleLevel() || !c.nameNode || c.nameNode.type !== 'identifier') return;
+    if (!c.nameNode || c.nameNode.type !== 'identifier') return;
     const declaration = c.node.parent;
     const outer = declaration?.parent;
     if (!declaration || !outer) return;
+    if (!this.atModuleLevel()) {
+      // `const f = () => …` / `const C = class {…}` in a function body: a definition nested in it.
+      const value = c.value;
+      const kind = value && FUNCTION_VALUES.has(value.type) ? 'function' : value?.type === 'class' ? 'class' : undefined;
+      if (kind && BLOCK_PARENTS.has(outer.type) && this.nestedSymbol(c, kind, c.nameNode)) this.bodies.add(value!.id);
+      return;
+    }
     if (!MODULE_PARENTS.has(outer.type) && !(outer.type === 'statement_block' && this.top()?.kind === 'ns')) return;
     if (c.value && isImportCall(this.source, c.value)) return;
     const name = textOf(this.source, c.nameNode);
@@ -247,6 +261,28 @@ class Sweep {
     else kind = declaration.firstChild?.type === 'const' ? 'constant' : 'variable';
     if ((kind === 'function' || kind === 'class') && c.value) this.bodies.add(c.value.id);
     this.symbol(c, kind, name);
+  }
+
+  /** The symbol whose work positions inside the top entry are (-1: module level). */
+  private enclosingSymbol(): number {
+    const t = this.top();
+    if (!t) return -1;
+    return t.kind === 'sym' ? t.symbol : this.index.nestedOwners[t.entry];
+  }
+
+  /**
+   * A named definition inside a function, method or test (also inside an anonymous callback there):
+   * a symbol nested in the enclosing one, `outer.inner`. False when the caps (nesting.ts) say it is not one.
+   */
+  private nestedSymbol(c: Candidate, kind: 'function' | 'class', nameNode: Node | null): boolean {
+    const parent = this.enclosingSymbol();
+    if (parent < 0 || !nameNode) return false;
+    const parentFact = this.symbols[parent].fact;
+    if (parentFact.kind === 'constant' || parentFact.kind === 'variable' || parentFact.kind === 'interface' || parentFact.kind === 'type' || parentFact.kind === 'enum') return false;
+    const name = textOf(this.source, nameNode);
+    if (!mayNest(this.depths[parent]!, parentFact.qualifiedName, name)) return false;
+    this.symbol(c, kind, name, parent, `${parentFact.qualifiedName}.${name}`);
+    return true;
   }
 
   /** A class or function declared inside a function: its name is local, its body a nested scope. */
@@ -276,15 +312,16 @@ class Sweep {
   }
 
   /** A symbol spanning c; its parent is the enclosing symbol unless `ownerSymbol` names another. */
-  private symbol(c: Candidate, kind: SymbolKind, name: string, ownerSymbol?: number): void {
+  private symbol(c: Candidate, kind: SymbolKind, name: string, ownerSymbol?: number, nestedName?: string): void {
     const t = this.top();
     const parentSymbol = ownerSymbol ?? (t && t.kind === 'sym' ? t.symbol : -1);
     const parent = parentSymbol >= 0 ? this.symbols[parentSymbol].fact.qualifiedName : undefined;
     let qualifiedName: string;
-    if (kind === 'test') qualifiedName = parent ? `${parent} > ${name}` : name;
+    if (nestedName !== undefined) qualifiedName = nestedName;
+    else if (kind === 'test') qualifiedName = parent ? `${parent} > ${name}` : name;
     else if (kind === 'method' && parent) qualifiedName = `${parent}.${name}`;
     else qualifiedName = `${this.prefix()}${name}`;
-    const symbol = this.record(c, kind, name, qualifiedName, parent);
+    const symbol = this.record(c, kind, name, qualifiedName, parent, parentSymbol >= 0 ? this.depths[parentSymbol]! + 1 : 0);
     const isValue = kind === 'constant' || kind === 'variable';
     // Direct positions in a module-level variable's initializer are module level; its nested functions are its own.
     const owner = isValue ? (t ? this.index.owners[t.entry] : -1) : symbol;
@@ -293,7 +330,7 @@ class Sweep {
   }
 
   /** A new symbol, or the one already holding this qualifiedName (overloads, get/set pairs, repeats). */
-  private record(c: Candidate, kind: SymbolKind, name: string, qualifiedName: string, parent: string | undefined): number {
+  private record(c: Candidate, kind: SymbolKind, name: string, qualifiedName: string, parent: string | undefined, depth: number): number {
     const existing = this.byQualifiedName.get(qualifiedName);
     if (existing !== undefined) {
       const rec = this.symbols[existing];
@@ -317,6 +354,7 @@ class Sweep {
     };
     if (parent !== undefined) fact.parent = parent;
     this.symbols.push({ fact, from: c.kind, node: c.node, value: c.value, prefix: this.prefix() });
+    this.depths.push(depth);
     this.byQualifiedName.set(qualifiedName, this.symbols.length - 1);
     return this.symbols.length - 1;
   }

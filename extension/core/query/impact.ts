@@ -10,6 +10,7 @@ import type { Confidence, EdgeKind } from '../model/types';
 import { confRank } from './calls';
 import { describe } from './describe';
 import type { Item } from './describe';
+import { testOf } from './tests';
 import { checkObject, cut, optInt, requireString } from './options';
 import type { Page } from './options';
 import { scopeOf } from './scope';
@@ -86,11 +87,14 @@ export function impact(graph: CodeGraph, options: ImpactOptions): ImpactResult {
   const order: [string, number][] = [...seeds.map((s): [string, number] => [s, 0]), ...steps.map((s): [string, number] => [s.id, s.depth])];
   const seenTests = new Set<string>();
   for (const [nid, d] of order) {
-    if (graph.node(nid)?.kind === 'test') continue;
+    if (testOf(graph, nid) !== undefined) continue;
     graph.graph.forEachInEdge(nid, (_k, e, src) => {
-      if (!TEST_EDGES.has(e.kind) || seenTests.has(src) || graph.node(src)?.kind !== 'test') return;
-      seenTests.add(src);
-      lists.tests.push(toItem(src, d + 1, nid, e.confidence));
+      if (!TEST_EDGES.has(e.kind)) return;
+      // A test's nested helper or local class calling X counts as the test.
+      const test = testOf(graph, src);
+      if (test === undefined || seenTests.has(test)) return;
+      seenTests.add(test);
+      lists.tests.push(toItem(test, d + 1, nid, e.confidence));
     });
   }
   lists.tests.sort((a, b) => a.depth - b.depth || confRank(a.conf) - confRank(b.conf) || (a.id < b.id ? -1 : 1));

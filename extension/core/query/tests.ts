@@ -49,13 +49,39 @@ export interface TestsResult {
 const INTO: ReadonlySet<EdgeKind> = new Set<EdgeKind>(['calls', 'references', 'tests']);
 const RANKS: Confidence[] = ['resolved', 'inferred', 'name', 'convention'];
 
-/** Test steps reached backward from `seeds`, with the weakest confidence of each chain. */
+const MAX_NESTING_HOPS = 64;
+
+/**
+ * The test a node is, or is defined inside: a test's nested helpers and local classes (a command
+ * defined in a test function, a fake class declared in an `it`) count as the test itself.
+ */
+export function testOf(graph: CodeGraph, id: string): string | undefined {
+  let current: string | undefined = id;
+  for (let hops = 0; current !== undefined && hops < MAX_NESTING_HOPS; hops++) {
+    const kind = graph.node(current)?.kind;
+    if (kind === 'test') return current;
+    if (kind === undefined || kind === 'file' || kind === 'module') return undefined;
+    let parent: string | undefined;
+    graph.graph.forEachInEdge(current, (_k, e, source) => {
+      if (parent === undefined && e.kind === 'contains') parent = source;
+    });
+    current = parent;
+  }
+  return undefined;
+}
+
+/** Test steps reached backward from `seeds`, with the weakest confidence of each chain; `step.id` is the test. */
 export function testSteps(graph: CodeGraph, seeds: readonly string[], depth: number): { step: Step; worst: number; convention: boolean }[] {
+  const tests = new Map<string, string | undefined>();
+  const testAt = (id: string): string | undefined => {
+    if (!tests.has(id)) tests.set(id, testOf(graph, id));
+    return tests.get(id);
+  };
   const steps = walk(graph, seeds, {
     kinds: INTO,
     direction: 'in',
     maxDepth: depth,
-    expand: (s) => graph.node(s.id)?.kind !== 'test',
+    expand: (s) => testAt(s.id) === undefined,
   });
   const chain = new Map<string, { worst: number; convention: boolean }>();
   const out: { step: Step; worst: number; convention: boolean }[] = [];
@@ -64,7 +90,8 @@ export function testSteps(graph: CodeGraph, seeds: readonly string[], depth: num
     const c = s.edge.confidence;
     const here = { worst: Math.max(prev.worst, confRank(c)), convention: prev.convention || c === 'convention' };
     chain.set(s.id, here);
-    if (graph.node(s.id)?.kind === 'test') out.push({ step: s, ...here });
+    const test = testAt(s.id);
+    if (test !== undefined && !seeds.includes(test)) out.push({ step: test === s.id ? s : { ...s, id: test }, ...here });
   }
   return out;
 }
@@ -80,6 +107,7 @@ export function testsFor(graph: CodeGraph, options: TestsOptions): TestsResult {
   const seeds = scopeOf(graph, id);
   const found = new Map<string, TestItem>();
   for (const { step, worst, convention } of testSteps(graph, seeds, depth)) {
+    if (found.has(step.id)) continue; // reached again through one of its own helpers, no nearer
     const item: TestItem = { ...describe(graph, step.id), how: step.depth === 1 ? 'direct' : 'transitive', depth: step.depth };
     if (RANKS[worst] !== 'resolved') item.conf = RANKS[worst];
     if (convention) item.convention = true;

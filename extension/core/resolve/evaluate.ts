@@ -195,6 +195,9 @@ export class Evaluator {
       const whole = destructured.param.type ? this.annotation(path, fn, destructured.param.type) : undefined;
       return whole ? held(this.member(whole.value, destructured.key)) : undefined;
     }
+    // A function or class defined inside this one (a closure, a decorator's wrapper, a local class).
+    const nested = view.children.get(fn.qualifiedName)?.get(name);
+    if (nested && nested.kind !== 'test') return { value: this.symbolValue(path, nested) };
     const scoped = view.scopedImports.get(fn.qualifiedName)?.get(name);
     if (scoped) return this.importValue(path, scoped.fact, scoped.imported, name);
     // A name may be bound several times (`x = a or b`, reassignments): annotated bindings first, then the first that resolves.

@@ -94,14 +94,16 @@ export function resolveFile(project: Project, evaluator: Evaluator, path: string
   const testTargets = new Map<string, number>();
   for (const call of view.facts.calls) {
     const source = idOf(call.caller);
-    const caller = call.caller !== undefined ? view.symbols.get(call.caller) : undefined;
+    // What a test's nested helpers and local classes call, the test calls: it is the test's `tests` edge.
+    const test = enclosingTest(view, call.caller);
     for (const found of resolveCall(project, evaluator, view, { path, ...(call.caller !== undefined ? { qn: call.caller } : {}) }, call.callee, tracker)) {
       const target = targetId(found.value);
       if (!target) continue;
       edges.add('calls', source, target, { line: call.line, confidence: found.confidence });
-      if (caller?.kind === 'test' && found.value.t === 'symbol' && found.value.kind !== 'test') {
-        edges.add('tests', source, target, { confidence: found.confidence });
-        testTargets.set(source, (testTargets.get(source) ?? 0) + 1);
+      if (test && found.value.t === 'symbol' && found.value.kind !== 'test' && !isTestPath(found.value.path)) {
+        const testId = idOf(test.qualifiedName);
+        edges.add('tests', testId, target, { confidence: found.confidence });
+        testTargets.set(testId, (testTargets.get(testId) ?? 0) + 1);
       }
     }
   }
@@ -132,6 +134,25 @@ export function resolveFile(project: Project, evaluator: Evaluator, path: string
   }
 
   return { edges: edges.list(), deps: [...tracker.keys()].sort() };
+}
+
+/** The test a symbol is or is defined in (a helper or a local class of a test), if any. */
+function enclosingTest(view: FileView, qn: string | undefined): SymbolFact | undefined {
+  for (let s = qn !== undefined ? view.symbols.get(qn) : undefined; s; s = s.parent !== undefined ? view.symbols.get(s.parent) : undefined) {
+    if (s.kind === 'test') return s;
+  }
+  return undefined;
+}
+
+/**
+ * A file of tests or test support (`tests/`, `test_x.py`, `conftest.py`, `x.test.ts`, `__tests__/`):
+ * what is defined there is a helper, not code under test. Read off the path alone, so that the
+ * answer depends on nothing another file says.
+ */
+export function isTestPath(path: string): boolean {
+  const base = posix.basename(path);
+  if (/(^|\/)(tests?|__tests__|spec|specs)\//.test(path)) return true;
+  return /^(test_.*\.py|.*_test\.py|conftest\.py)$/.test(base) || /\.(test|spec)\.[mc]?[jt]sx?$/.test(base);
 }
 
 function structure(view: FileView, edges: EdgeSet, idOf: (qn: string | undefined) => string, file: string): void {
