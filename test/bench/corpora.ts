@@ -195,6 +195,38 @@ async function npmPackage(spec: string, dl: string): Promise<{ pkgDir: string; v
   return { pkgDir, version: (JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8')) as { version: string }).version };
 }
 
+/**
+ * A pure-Python package from Debian as a corpus: `module`'s folder under dist-packages, as a
+ * repository lays it out. For the call-edge comparison with pyright (issue 14).
+ */
+export function debianPython(pkg: string, module: string): Promise<Corpus> {
+  return debianCorpus(pkg, ['usr', 'lib', 'python3', 'dist-packages', module], module, (version, dir) => ({
+    name: pkg,
+    origin: `Debian ${pkg} ${version}`,
+    version,
+    dir,
+    language: 'python',
+    ...countSource(dir),
+  }));
+}
+
+/** The TypeScript sources of an npm package that ships them: src/ of its tarball and its package.json. */
+export async function npmSources(spec: string): Promise<Corpus> {
+  const name = spec.slice(0, spec.lastIndexOf('@')).replace(/^@/, '').replace('/', '-');
+  const dir = join(CORPORA_DIR, `npm-${name}`);
+  const known = readMarker(dir);
+  if (known) return known;
+  const dl = join(CORPORA_DIR, 'download', `npm-${name}`);
+  const { pkgDir, version } = await npmPackage(spec, dl);
+  if (!existsSync(join(pkgDir, 'src'))) throw new Error(`npm ${spec} ships no src/ folder`);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  cpSync(join(pkgDir, 'src'), join(dir, 'src'), { recursive: true });
+  cpSync(join(pkgDir, 'package.json'), join(dir, 'package.json'));
+  rmSync(dl, { recursive: true, force: true });
+  return writeMarker({ name: `npm-${name}`, origin: `npm ${spec} (src/)`, version, dir, language: 'typescript', ...countSource(dir) });
+}
+
 /** zod's TypeScript sources (src/ of its npm tarball, with its package.json). */
 export async function zod(): Promise<Corpus> {
   const dir = join(CORPORA_DIR, 'zod');

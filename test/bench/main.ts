@@ -1,7 +1,7 @@
 /**
  * Bench
  * =====
- * `npm run bench [-- --json] [--no-peer] [--quick] [--docs-only] [extra folders...]`: fetches the
+ * `npm run bench [-- --json] [--no-peer] [--quick] [--docs-only] [--accuracy-only] [extra folders...]`: fetches the
  * corpora, measures full index (beside the peer), the 100k-line figure, incremental updates, cold
  * start, MCP latency and tokens, the VS Code extension host, the graph explorer and the docs
  * GraphRAG (ingestion rate, hybrid retrieval on 50k chunks), and prints them with
@@ -11,6 +11,7 @@
 import { Workspace } from '../../extension/core/workspace';
 import { bundleChild } from './bundle';
 import { django, djangoDocs, local, scratchCopy, zod, type Corpus } from './corpora';
+import { measureAccuracy, renderAccuracy } from './measure_accuracy';
 import { measureDocs, renderDocs, type DocsFigures } from './measure_docs';
 import { measureColdStart, type ColdStartFigure } from './measure_cold_start';
 import { measure100k, measureIndex, type HundredK, type IndexFigure } from './measure_index';
@@ -29,6 +30,8 @@ interface Args {
   quick: boolean;
   /** Only the docs section (its corpus is separate from the code corpora). */
   docsOnly: boolean;
+  /** Only the call-edge comparison with the language servers (measure_accuracy.ts). */
+  accuracyOnly: boolean;
   extra: string[];
 }
 
@@ -38,6 +41,7 @@ function parseArgs(argv: readonly string[]): Args {
     peer: !argv.includes('--no-peer'),
     quick: argv.includes('--quick'),
     docsOnly: argv.includes('--docs-only'),
+    accuracyOnly: argv.includes('--accuracy-only'),
     extra: argv.filter((a) => !a.startsWith('--')),
   };
 }
@@ -61,6 +65,12 @@ async function main(): Promise<void> {
     const docs = await docsSection(args, errors);
     if (args.json) process.stdout.write(`${JSON.stringify({ ...result, docs, errors }, null, 2)}\n`);
     else process.stdout.write(`${docs ? renderDocs(docs) : 'docs: n/a'}\n${errors.join('\n')}\n`);
+    return;
+  }
+  if (args.accuracyOnly) {
+    const accuracy = await measureAccuracy((m) => log(args, m), errors);
+    if (args.json) process.stdout.write(`${JSON.stringify({ ...result, accuracy, errors }, null, 2)}\n`);
+    else process.stdout.write(`${renderAccuracy(accuracy)}\n${errors.join('\n')}\n`);
     return;
   }
 
@@ -137,11 +147,13 @@ async function main(): Promise<void> {
   result.explorer = explorerFigure;
   const docsFigures = await docsSection(args, errors);
   result.docs = docsFigures;
+  const accuracy = await measureAccuracy((m) => log(args, m), errors);
+  result.accuracy = accuracy;
   result.errors = errors;
   result.durationS = Math.round((Date.now() - started) / 1000);
 
   if (args.json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
-  else process.stdout.write(`${render(result, index, hundredK, cold, incremental, mcp, tokens, errors)}\n\n${heading('VS Code extension host')}\n${renderVscode(vscodeFigure).join('\n')}\n\n${heading('Graph explorer')}\n${renderExplorer(explorerFigure).join('\n')}\n${docsFigures ? `\n${renderDocs(docsFigures)}\n` : ''}`);
+  else process.stdout.write(`${render(result, index, hundredK, cold, incremental, mcp, tokens, errors)}\n\n${heading('VS Code extension host')}\n${renderVscode(vscodeFigure).join('\n')}\n\n${heading('Graph explorer')}\n${renderExplorer(explorerFigure).join('\n')}\n${docsFigures ? `\n${renderDocs(docsFigures)}\n` : ''}\n${renderAccuracy(accuracy)}\n`);
 }
 
 async function docsSection(args: Args, errors: string[]): Promise<DocsFigures | undefined> {

@@ -6,6 +6,7 @@
  * N differences. For measuring on real repositories, beside the fixture test.
  */
 import { parseArgs } from 'node:util';
+import { causesOf, formatCauses } from './causes';
 import { compareEdges, formatComparison, scopeFor } from './compare';
 import { ourCallEdges } from './ours';
 import { pyrightOracle } from './pyright_oracle';
@@ -29,6 +30,7 @@ async function main(): Promise<void> {
   const text = formatComparison(root, { ...cmp, falsePositives: cmp.falsePositives.slice(0, show), falseNegatives: cmp.falseNegatives.slice(0, show) }, truth.declarations);
   console.log(text);
   console.log(`oracle ${Math.round(oracleMs)} ms; ${cmp.falsePositives.length} only ours, ${cmp.falseNegatives.length} only the oracle's`);
+  console.log(formatCauses(causesOf(cmp, ours, truth.declarations)));
 }
 
 main().catch((err: unknown) => {

@@ -35,6 +35,8 @@ describe('CodeLens model (Python)', () => {
       // Service() is called from main, make_service and at module level (DEFAULT = Service()).
       'py:shop.service:Service@11: 3 callers, 1 test',
       'py:shop.service:Service.run@18: 3 callers, 1 test',
+      // A nested function is a definition: it gets a lens, here because run calls it.
+      'py:shop.service:Service.run.inner@24: 1 caller, 1 test',
       'py:shop.service:Service.clock@30: 1 caller',
       'py:shop.service:make_service@35: 2 callers, 1 test',
       'py:shop.service:build_repo@39: 1 caller',

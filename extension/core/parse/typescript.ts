@@ -17,6 +17,7 @@ import { commentFirstLine, textOf } from './typescript_syntax';
 import {
   localNames,
   readBindings,
+  readCallbackParams,
   readCalls,
   readFields,
   readReferences,
@@ -63,6 +64,7 @@ function extract(input: ExtractorInput): ExtractedFacts {
   const bindings = readBindings(usage, symbolNodes);
   readElementBindings(usage, bindings);
   readFields(usage, symbolNodes);
+  readCallbackParams(usage, new Set(scopes.symbols.flatMap((s) => (s.value ? [s.value.id] : []))));
   readReturns(usage);
 
   const facts: ExtractedFacts = {

@@ -9,7 +9,7 @@ import type { BindingFact, CallFact, Chain, ImportFact, ReferenceFact, SymbolFac
 import type { Collected } from './typescript_collect';
 import { importFromCall } from './typescript_module';
 import type { Candidate, Scopes } from './typescript_scopes';
-import { returnChain } from './typescript_symbols';
+import { paramsOf, returnChain } from './typescript_symbols';
 import { annotationText, chainOf, lineOf, patternNames, textOf, unquote, valueInfo } from './typescript_syntax';
 
 /** Upper bound on references per file: enough for any real module, bounded for generated ones. */
@@ -161,6 +161,26 @@ function readTypeReferences(u: Usage, typeParams: Set<string>, add: (node: Node,
     add(node, [text], true);
   }
   for (const node of u.collected.typeofRefs) add(node, chainOf(u.source, node), true);
+}
+
+/**
+ * Typed parameters of anonymous callbacks (`new Observable((subscriber: Subscriber<T>) => …)`) are
+ * locals of the definition the callback belongs to: its calls are that definition's, and so are
+ * the names it binds. A callback that is a symbol's own body keeps its parameters as `params`.
+ */
+export function readCallbackParams(u: Usage, bodies: Set<number>): void {
+  for (const c of u.collected.candidates) {
+    if (c.kind !== 'fn' || bodies.has(c.node.id)) continue;
+    const owner = u.scopes.index.ownerAt(c.node.startIndex + 1);
+    const fact = owner >= 0 ? u.scopes.symbols[owner]!.fact : undefined;
+    if (!fact || !LOCAL_OWNER_KINDS.has(fact.kind) || fact.kind === 'constant' || fact.kind === 'variable') continue;
+    for (const param of paramsOf(u.source, c.node) ?? []) {
+      if (!param.type || !/^[\w$]+$/.test(param.name)) continue;
+      const line = lineOf(c.node);
+      // Array callbacks' parameters are already there (readElementBindings).
+      if (!fact.locals?.some((l) => l.name === param.name && l.line === line)) (fact.locals ??= []).push({ name: param.name, type: param.type, line });
+    }
+  }
 }
 
 /** Locals of functions (into their symbols) and module-level bindings (returned). */
