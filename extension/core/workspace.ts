@@ -46,6 +46,15 @@ export interface WorkspaceOptions {
   decisions?: DecisionConfigInput;
   /** Which prose documents are chunked and linked for retrieval (docs GraphRAG). */
   docs?: DocsConfigInput;
+  /**
+   * Background work after open and index that makes the next calls fast, for a long-lived host
+   * (default true): linking the documents restored from the snapshot, and loading the grammars
+   * the first save will parse with. A one-shot command passes false: the documents are then
+   * linked when something reads the docs' side (a docs query, a tool that reads the whole graph)
+   * or a document changes, and a grammar loads when a file is parsed, so that `query callers` or
+   * `index` after a code edit never pays for either.
+   */
+  warmUp?: boolean;
   log?: (level: LogLevel, message: string) => void;
 }
 
@@ -394,6 +403,7 @@ export class Workspace {
     // Code queries need none of it: link the documents right after open, in slices that leave
     // the host responsive, or at once for a reader that needs them first.
     this.docs.deferLink(() => this.graph);
+    if (this.options.warmUp === false) return;
     // Queued now, so settled() waits for it; begun on the next turn, after open's caller runs.
     this.serialised(async () => {
       await nextTurn();
@@ -485,6 +495,7 @@ export class Workspace {
    * in the background, rather than on that save's path.
    */
   private warmGrammars(): void {
+    if (this.options.warmUp === false) return;
     const languages = new Set<string>();
     for (const path of this.fileStates.keys()) {
       const language = languageForPath(path);

@@ -51,12 +51,15 @@ export class ToolContext {
     this.extras.push(fn);
   }
 
-  /** Waits until the graph reflects the disk (runs an incremental index when it may not). */
-  async fresh(): Promise<void> {
+  /**
+   * Waits until the graph reflects the disk (runs an incremental index when it may not).
+   * `docs: false`: for an answer that reads no document, restored documents stay unlinked.
+   */
+  async fresh(options: { docs?: boolean } = {}): Promise<void> {
     await this.freshGraph();
     // Documents a restart left unlinked: answers read their nodes from the graph. Waiting for
     // the pass in slices keeps a host that serves this endpoint responsive meanwhile.
-    await this.ws.docs.linkDeferredInSlices();
+    if (options.docs !== false) await this.ws.docs.linkDeferredInSlices();
     for (const fn of this.extras) {
       try {
         await fn();

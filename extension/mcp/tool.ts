@@ -35,6 +35,11 @@ export interface ToolSpec<I extends z.ZodObject, O extends z.ZodObject> {
   positional: readonly string[];
   /** Wait for a current graph first (default true; status reports instead of waiting). */
   needsFresh?: boolean;
+  /**
+   * Whether the answer can read the docs' side of the graph (default true): then documents
+   * restored and not linked yet are linked first. A tool that reads only code edges says false.
+   */
+  readsDocs?: boolean;
   run(ctx: ToolContext, args: z.infer<I>): Promise<z.infer<O>> | z.infer<O>;
 }
 
@@ -65,7 +70,7 @@ export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(spec: T
       const parsed = spec.input.safeParse(args ?? {});
       if (!parsed.success) return { ok: false, error: { error: 'invalid_argument', message: describeIssues(spec.name, parsed.error) } };
       try {
-        if (spec.needsFresh !== false) await ctx.fresh();
+        if (spec.needsFresh !== false) await ctx.fresh({ docs: spec.readsDocs !== false });
         const result = (await spec.run(ctx, parsed.data)) as Json;
         return { ok: true, result };
       } catch (err) {

@@ -90,10 +90,10 @@ function docsFromEnv(env: NodeJS.ProcessEnv, globs: (name: string) => string[] |
   return Object.keys(docs).length ? docs : undefined;
 }
 
-export async function openWorkspace(root: string | undefined, log = stderrLogger()): Promise<Workspace> {
+export async function openWorkspace(root: string | undefined, log = stderrLogger(), extra: Pick<WorkspaceOptions, 'warmUp'> = {}): Promise<Workspace> {
   const options = optionsFromEnv();
   try {
-    return await Workspace.open(root ?? process.cwd(), { ...options, log });
+    return await Workspace.open(root ?? process.cwd(), { ...options, ...extra, log });
   } catch (err) {
     throw new UsageError(`${(err as Error).message.replace(/^kg-memory\/workspace: /, '')}; pass --root with an existing folder`);
   }

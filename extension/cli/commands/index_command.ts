@@ -17,7 +17,8 @@ export interface IndexCommandOptions {
 }
 
 export async function indexCommand(options: IndexCommandOptions): Promise<ExitCode> {
-  const ws = await openWorkspace(options.root);
+  // Unchanged documents are not linked again just to print a summary (the snapshot keeps no links).
+  const ws = await openWorkspace(options.root, undefined, { warmUp: false });
   try {
     const report = await indexWithProgress(ws, options.full);
     const status = statusAnswer(new ToolContext(ws));

@@ -24,7 +24,8 @@ export async function queryCommand(toolName: string | undefined, argv: readonly 
     process.stdout.write(`${toolHelp(tool)}\n`);
     return EXIT.ok;
   }
-  const ws = await openWorkspace(flags.root ?? fallbackRoot);
+  // One answer, then exit: no background warm-up (documents are linked only if the tool reads them).
+  const ws = await openWorkspace(flags.root ?? fallbackRoot, undefined, { warmUp: false });
   try {
     // refreshMs 0: the first call indexes (incrementally, from the snapshot) before answering.
     const ctx = new ToolContext(ws, { refreshMs: 0 });

@@ -42,7 +42,7 @@ export function formatStatus(s: Status): string[] {
 }
 
 export async function statsCommand(options: StatsOptions): Promise<ExitCode> {
-  const ws = await openWorkspace(options.root);
+  const ws = await openWorkspace(options.root, undefined, { warmUp: false });
   try {
     await indexWithProgress(ws);
     const status = statusAnswer(new ToolContext(ws));

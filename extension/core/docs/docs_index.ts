@@ -333,7 +333,9 @@ export class DocsIndex {
 
   private async finish(graph: CodeGraph, changed: readonly string[], removed: number, started: number, signal?: AbortSignal): Promise<DocsSummary> {
     this.store.markDirty(changed);
-    await this.relinkInSlices(graph, signal);
+    // Restored documents still waiting to be linked (deferLink) stay waiting when none of them
+    // changed: linking them later reads the graph as it is then, so a code edit changes nothing.
+    if (!(this.linker.pending && changed.length === 0 && removed === 0)) await this.relinkInSlices(graph, signal);
     return {
       documents: this.store.size,
       chunks: this.store.chunkCount,

@@ -164,6 +164,7 @@ const callers_ = defineTool({
   output: callsOut,
   readOnly: true,
   positional: ['target'],
+  readsDocs: false,
   run: (ctx, a) => callers(ctx.ws.graph, { ...a, target: checkTarget(ctx.ws, a.target) }),
 });
 
@@ -178,6 +179,7 @@ const callees_ = defineTool({
   output: callsOut,
   readOnly: true,
   positional: ['target'],
+  readsDocs: false,
   run: (ctx, a) => callees(ctx.ws.graph, { ...a, target: checkTarget(ctx.ws, a.target) }),
 });
 

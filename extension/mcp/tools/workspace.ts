@@ -84,6 +84,8 @@ const status_ = defineTool({
   readOnly: true,
   positional: [],
   needsFresh: false,
+  // Counts as they are: a status bar asks at start-up, and that must not link the documents.
+  readsDocs: false,
   run: (ctx) => statusAnswer(ctx),
 });
 
