@@ -1,17 +1,26 @@
 /**
  * Cross-process file lock
  * =======================
- * `<memory file>.lock`, created with O_EXCL, holds the owner's pid, host and time. Writers of
- * the same memory file in other processes (a second agent, the CLI, the VS Code host) take it
- * around read-modify-write, so no process overwrites another's update.
+ * `<memory file>.lock` holds the owner's pid, host and time. Writers of the same memory file in
+ * other processes (a second agent, the CLI, the VS Code host) take it around read-modify-write,
+ * so no process overwrites another's update.
  *
- * Node has no flock, so a lock left by a killed process is recognised and taken over: its pid
- * is gone (same host), or it is older than `staleMs` (a write holds the lock for milliseconds;
- * minutes mean its owner hung or lived on another machine).
+ * Node has no flock, so a lock left by a killed process must be recognised and taken over, at
+ * once. The lock is born whole: the holder is written to a temporary file that is then linked
+ * to the lock's name (link(2) fails if the name exists, so it is as exclusive as O_EXCL, and a
+ * process killed at any moment leaves either no lock or a complete one). A lock is stale when
+ *  - its pid is gone on this host,
+ *  - its timestamp is in the future (a clock jump or a forged file: nobody can be writing then),
+ *  - it is empty or unreadable and older than a second (written by a version without the link,
+ *    or on a file system without hard links, by a process killed between create and write),
+ *  - or it is older than `staleMs` (a write holds it for milliseconds; another host's lock is
+ *    judged by this rule only, since its pid cannot be checked from here).
  */
+import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import { hostname } from 'node:os';
-import { dirname } from 'node:path';
+import { basename, dirname, join } from 'node:path';
+import { removeDeadTemporaries } from './file';
 
 export interface LockOptions {
   /** Give up after this long (default 10 s). */
@@ -19,6 +28,11 @@ export interface LockOptions {
   /** A lock older than this is taken over whoever holds it (default 60 s). */
   staleMs?: number;
 }
+
+/** An empty or unparsable lock older than this was left by a process killed while writing it. */
+export const UNREADABLE_STALE_MS = 1000;
+/** Timestamps this far ahead are still clock noise between processes, not the future. */
+const CLOCK_SLACK_MS = 2000;
 
 export class LockTimeoutError extends Error {
   constructor(path: string, holder: string) {
@@ -45,19 +59,65 @@ function alive(pid: number): boolean {
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
-async function readHolder(path: string): Promise<{ holder?: Holder; ino: number; mtimeMs: number } | undefined> {
+function parseHolder(text: string): Holder | undefined {
+  try {
+    const h = JSON.parse(text) as Partial<Holder> | null;
+    if (h && Number.isInteger(h.pid) && typeof h.host === 'string' && typeof h.at === 'number') return h as Holder;
+  } catch {
+    // judged by its age below
+  }
+  return undefined;
+}
+
+interface Seen {
+  holder?: Holder;
+  ino: number;
+  mtimeMs: number;
+}
+
+async function readHolder(path: string): Promise<Seen | undefined> {
   try {
     const st = await fs.stat(path);
-    const text = await fs.readFile(path, 'utf8');
-    let holder: Holder | undefined;
-    try {
-      holder = JSON.parse(text) as Holder;
-    } catch {
-      holder = undefined; // written half-way by a killed process: judged by its age
-    }
+    const holder = parseHolder(await fs.readFile(path, 'utf8'));
     return { ...(holder ? { holder } : {}), ino: st.ino, mtimeMs: st.mtimeMs };
   } catch {
     return undefined;
+  }
+}
+
+/** Why the lock `seen` may be taken over now, or undefined while its holder may still be writing. */
+export function staleReason(seen: Seen, now: number, staleMs: number, host = hostname()): string | undefined {
+  const h = seen.holder;
+  if (!h) return now - seen.mtimeMs > UNREADABLE_STALE_MS ? 'empty or unreadable' : undefined;
+  if (h.host === host && !alive(h.pid)) return `pid ${h.pid} is gone`;
+  if (h.at > now + CLOCK_SLACK_MS) return 'its time is in the future';
+  if (now - h.at > staleMs) return `older than ${staleMs} ms`;
+  return undefined;
+}
+
+const LINK_UNSUPPORTED = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'EXDEV', 'ENOSYS']);
+
+/**
+ * Creates the lock whole, or throws EEXIST when someone holds it. A process killed before the
+ * link leaves `<lock>.<pid>.<hex>.tmp`, removed by the next holder.
+ */
+async function create(path: string, me: Holder): Promise<void> {
+  const temp = join(dirname(path), `${basename(path)}.${me.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  await fs.writeFile(temp, JSON.stringify(me), { flag: 'wx' });
+  try {
+    await fs.link(temp, path);
+  } catch (err) {
+    if (!LINK_UNSUPPORTED.has((err as NodeJS.ErrnoException).code ?? '')) throw err;
+    // No hard links here (some network and FAT file systems): create and write, and rely on
+    // the one-second rule for a lock left empty by a kill between the two.
+    const handle = await fs.open(path, 'wx');
+    try {
+      await handle.writeFile(JSON.stringify(me));
+    } finally {
+      await handle.close();
+    }
+  } finally {
+    await fs.unlink(temp).catch(() => undefined);
   }
 }
 
@@ -71,12 +131,8 @@ export async function withFileLock<T>(path: string, fn: () => Promise<T>, option
   let madeDir = false;
   for (;;) {
     try {
-      const handle = await fs.open(path, 'wx');
-      try {
-        await handle.writeFile(JSON.stringify(me));
-      } finally {
-        await handle.close();
-      }
+      me.at = Date.now();
+      await create(path, me);
       break;
     } catch (err) {
       // The first write of a file whose folder does not exist yet (no snapshot written, a configured path).
@@ -88,17 +144,12 @@ export async function withFileLock<T>(path: string, fn: () => Promise<T>, option
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
     }
     const seen = await readHolder(path);
-    if (seen) {
-      const h = seen.holder;
-      const dead = h !== undefined && h.host === me.host && !alive(h.pid);
-      const stale = Date.now() - (h?.at ?? seen.mtimeMs) > staleMs;
-      if (dead || stale) {
-        // Take it over only if it is still the same lock file we judged (another process may
-        // have done so between our read and now).
-        const again = await fs.stat(path).catch(() => undefined);
-        if (again && again.ino === seen.ino) await fs.unlink(path).catch(() => undefined);
-        continue;
-      }
+    if (seen && staleReason(seen, Date.now(), staleMs, me.host) !== undefined) {
+      // Take it over only if it is still the same lock file we judged (another process may
+      // have done so between our read and now).
+      const again = await fs.stat(path).catch(() => undefined);
+      if (again && again.ino === seen.ino) await fs.unlink(path).catch(() => undefined);
+      continue;
     }
     if (Date.now() > deadline) {
       const h = seen?.holder;
@@ -109,6 +160,8 @@ export async function withFileLock<T>(path: string, fn: () => Promise<T>, option
     wait = Math.min(wait * 2, 50);
   }
   try {
+    // Next to an fsync'ed rewrite, one readdir is nothing; killed writers leave no litter.
+    await removeDeadTemporaries(path);
     return await fn();
   } finally {
     await fs.unlink(path).catch(() => undefined);
