@@ -12,8 +12,9 @@ import type { Entity, EntityRecord, MemoryGraph, ObservationDeletion, Observatio
 import { resolveMemoryLocation } from './location';
 import type { MemoryLocation, MemoryLocationOptions } from './location';
 import { MemoryLinks } from './links';
-import { pageGraph, pageSearch } from './search';
-import type { LeftOut, PageOptions } from './search';
+import { checkEntitiesInput, checkNames, cutText, checkObservationsInput, checkQuery, checkRelationsInput } from './limits';
+import { DEFAULT_BUDGET_CHARS, pageGraph, pageOpen, pageSearch } from './search';
+import type { GraphPage, LeftOut, PageOptions } from './search';
 import { MemoryStore } from './store';
 import type { MemoryHealth, MemoryStoreOptions } from './store';
 
@@ -37,6 +38,9 @@ export interface GraphView {
   /** Unreadable lines of the memory file, by number (the rest loaded). */
   warnings?: string[];
 }
+
+/** Unreadable lines listed by number in an answer; the rest are counted. */
+const MAX_WARNINGS = 20;
 
 export interface AgentMemoryOptions extends MemoryStoreOptions {
   /** The code graph to link entities to; called on each answer so it is always the current one. */
@@ -89,21 +93,26 @@ export class AgentMemory {
     const h = this.store.health();
     if (h.problems.length === 0) return undefined;
     const where = h.backup ? ` (the file as it was is kept in ${h.backup})` : '';
-    return h.problems.map((p) => `${h.path}:${p.line}: ${p.message}; left out${where}`);
+    const shown = h.problems.slice(0, MAX_WARNINGS).map((p) => `${h.path}:${p.line}: ${cutText(p.message, 200)}; left out${where}`);
+    if (h.problems.length > MAX_WARNINGS) shown.push(`${h.path}: ${h.problems.length - MAX_WARNINGS} more unreadable line(s)`);
+    return shown;
   }
 
   async createEntities(entities: readonly Entity[]): Promise<EntityView[]> {
+    checkEntitiesInput(entities);
     return this.store.write((g, now) => {
       const created = g.createEntities(entities, now);
       return created.map((c) => this.view(g.entity(c.name) as EntityRecord, (n) => this.aboutIn(g, n)));
     });
   }
 
-  createRelations(relations: readonly Relation[]): Promise<RelationView[]> {
+  async createRelations(relations: readonly Relation[]): Promise<RelationView[]> {
+    checkRelationsInput(relations);
     return this.store.write((g, now) => g.createRelations(relations, now));
   }
 
-  addObservations(observations: readonly ObservationInput[]): Promise<{ entityName: string; addedObservations: string[] }[]> {
+  async addObservations(observations: readonly ObservationInput[]): Promise<{ entityName: string; addedObservations: string[] }[]> {
+    checkObservationsInput(observations);
     return this.store.write((g, now) => g.addObservations(observations, now));
   }
 
@@ -120,15 +129,17 @@ export class AgentMemory {
   }
 
   readGraph(page: PageOptions = {}): Promise<GraphView> {
-    return this.store.read((g) => this.graphView(pageGraph(g, page), (n) => this.aboutIn(g, n)));
+    return this.store.read((g) => this.bounded(g, page, (p) => pageGraph(g, p)));
   }
 
-  searchNodes(query: string, page: PageOptions = {}): Promise<GraphView> {
-    return this.store.read((g) => this.graphView(pageSearch(g, query, page), (n) => this.aboutIn(g, n)));
+  async searchNodes(query: string, page: PageOptions = {}): Promise<GraphView> {
+    checkQuery(query);
+    return this.store.read((g) => this.bounded(g, page, (p) => pageSearch(g, query, p)));
   }
 
-  openNodes(names: readonly string[]): Promise<GraphView> {
-    return this.store.read((g) => this.graphView(g.openNodes(names), (n) => this.aboutIn(g, n)));
+  async openNodes(names: readonly string[], page: PageOptions = {}): Promise<GraphView> {
+    checkNames(names);
+    return this.store.read((g) => this.bounded(g, page, (p) => pageOpen(g, names, p)));
   }
 
   /** The whole graph, unpaged (the `memory://knowledge-graph` resource). */
@@ -169,6 +180,21 @@ export class AgentMemory {
   private aboutIn(g: Parameters<MemoryLinks['about']>[0], name: string): string[] {
     const code = this.codeGraph();
     return code ? this.links.about(g, code, name) : [];
+  }
+
+  /**
+   * A page whose whole answer (views, `about` ids, warnings) is at most the budget in JSON: the
+   * page is taken again with a smaller budget until it fits, so the cap holds whatever the file.
+   */
+  private bounded(g: MemoryGraph, page: PageOptions, pageAt: (p: PageOptions) => GraphPage): GraphView {
+    const cap = page.budgetChars ?? DEFAULT_BUDGET_CHARS;
+    let budget = cap;
+    for (;;) {
+      const view = this.graphView(pageAt({ ...page, budgetChars: budget }), (n) => this.aboutIn(g, n));
+      const size = JSON.stringify(view).length;
+      if (size <= cap || budget < 1000) return view;
+      budget = Math.floor((budget * cap) / size) - 200;
+    }
   }
 
   private graphView(page: { entities: EntityRecord[]; relations: RelationRecord[]; more?: LeftOut }, about: (name: string) => string[]): GraphView {

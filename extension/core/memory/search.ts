@@ -10,6 +10,7 @@
  * once is what fills agents' contexts; what was left out is counted, with the offset to go on.
  */
 import type { EntityRecord, MemoryGraph, RelationRecord } from './graph';
+import { clipEntity, clipRelation } from './limits';
 
 /** Roughly 15k tokens of JSON: enough for a few hundred entities, far below a context window. */
 export const DEFAULT_BUDGET_CHARS = 60_000;
@@ -80,19 +81,24 @@ function window(options: PageOptions): { offset: number; limit: number; budget: 
   return { offset, limit, budget: options.budgetChars ?? DEFAULT_BUDGET_CHARS };
 }
 
-/** Takes items from `offset` while the count and the size budget allow (at least one). */
-function take<T>(items: readonly T[], offset: number, limit: number, budget: { left: number }, size: (item: T) => number): T[] {
+/**
+ * Takes items from `offset` while the count and the size budget allow. The first item of a page
+ * is always taken, cut to the budget by `clip` if it is larger on its own (limits.ts).
+ */
+function take<T>(items: readonly T[], offset: number, limit: number, budget: { left: number }, clip: (item: T, maxChars: number) => T): T[] {
   const out: T[] = [];
   for (let i = offset; i < items.length && out.length < limit; i++) {
-    const s = size(items[i]);
+    const item = out.length === 0 ? clip(items[i]!, budget.left) : items[i]!;
+    const s = jsonSize(item);
     if (out.length > 0 && s > budget.left) break;
     budget.left -= s;
-    out.push(items[i]);
+    out.push(item);
   }
   return out;
 }
 
 const jsonSize = (v: unknown): number => JSON.stringify(v).length + 1;
+const clipRelationTo = (r: RelationRecord): RelationRecord => clipRelation(r);
 
 /**
  * read_graph, paged: the file's sequence (entities, then relations) from `offset`. Entities and
@@ -103,12 +109,12 @@ export function pageGraph(graph: MemoryGraph, options: PageOptions = {}): GraphP
   const entities = graph.entities();
   const relations = graph.relations();
   const left = { left: budget };
-  const pageEntities = take(entities, offset, limit, left, jsonSize);
+  const pageEntities = take(entities, offset, limit, left, clipEntity);
   const relOffset = Math.max(0, offset - entities.length);
   const roomFor = limit - pageEntities.length;
   // Relations follow only when this page reached the end of the entities.
   const reachedEnd = offset + pageEntities.length >= entities.length;
-  const pageRelations = reachedEnd && roomFor > 0 ? take(relations, relOffset, roomFor, pageEntities.length > 0 ? left : { left: budget }, jsonSize) : [];
+  const pageRelations = reachedEnd && roomFor > 0 ? take(relations, relOffset, roomFor, pageEntities.length > 0 ? left : { left: budget }, clipRelationTo) : [];
   const shown = Math.min(offset, entities.length + relations.length) + pageEntities.length + pageRelations.length;
   const total = entities.length + relations.length;
   if (shown >= total) return { entities: pageEntities, relations: pageRelations };
@@ -123,14 +129,25 @@ export function pageGraph(graph: MemoryGraph, options: PageOptions = {}): GraphP
 /** search_nodes, paged over the ranked entities; relations touching the page come with it. */
 export function pageSearch(graph: MemoryGraph, query: string, options: PageOptions = {}): GraphPage {
   const { offset, limit, budget } = window(options);
-  const found = searchEntities(graph, query);
+  return pageFound(graph, searchEntities(graph, query), offset, limit, budget);
+}
+
+function pageFound(graph: MemoryGraph, found: readonly EntityRecord[], offset: number, limit: number, budget: number): GraphPage {
   const left = { left: budget };
-  const entities = take(found, offset, limit, left, jsonSize);
-  const touching = graph.relationsTouching(new Set(entities.map((e) => e.name)));
+  const entities = take(found, offset, limit, left, clipEntity);
+  // The names as stored: a clipped page entity may show a cut name.
+  const touching = graph.relationsTouching(new Set(found.slice(offset, offset + entities.length).map((e) => e.name)));
   // Relations get what the entities left of the budget, but never crowd out all of them.
-  const relations = take(touching, 0, MAX_LIMIT, { left: Math.max(left.left, budget / 4) }, jsonSize);
+  const relations = take(touching, 0, MAX_LIMIT, { left: Math.max(left.left, budget / 4) }, clipRelationTo);
   const entitiesLeft = Math.max(0, found.length - offset - entities.length);
   const relationsLeft = touching.length - relations.length;
   if (entitiesLeft === 0 && relationsLeft === 0) return { entities, relations };
   return { entities, relations, more: { entities: entitiesLeft, relations: relationsLeft, nextOffset: offset + entities.length } };
+}
+
+/** open_nodes, paged like search_nodes over the named entities (in graph order). */
+export function pageOpen(graph: MemoryGraph, names: readonly string[], options: PageOptions = {}): GraphPage {
+  const { offset, limit, budget } = window(options);
+  const found = graph.openNodes(names).entities;
+  return pageFound(graph, found, offset, limit, budget);
 }

@@ -7,7 +7,7 @@
  * `@modelcontextprotocol/server-memory` works unchanged.
  *
  * What we add stays inside what the official shapes allow: optional `limit`/`offset` inputs on
- * read_graph and search_nodes, and optional extra fields in answers (an entity's `id`,
+ * read_graph, search_nodes and open_nodes, and optional extra fields in answers (an entity's `id`,
  * `createdAt`, `observationsCreatedAt`, `about`; a page's `more`; file `warnings`). Nothing the
  * official answers is renamed, removed or retyped.
  *
@@ -121,7 +121,7 @@ const GraphOutput = {
 };
 
 const Paging = {
-  limit: z.number().int().min(1).max(MAX_LIMIT).optional().describe('kg-memory: at most this many items (answers are also held to about 15k tokens)'),
+  limit: z.number().int().min(1).max(MAX_LIMIT).optional().describe('kg-memory: at most this many items (answers are also held to 60,000 characters of JSON, about 15k tokens; a value too long for that is cut and says so)'),
   offset: z.number().int().min(0).optional().describe('kg-memory: skip this many items (the nextOffset of a previous answer)'),
 };
 
@@ -294,12 +294,12 @@ export function registerMemoryToolset(server: McpServer, ctx: ToolContext): void
     {
       title: 'Open Nodes',
       description: 'Open specific nodes in the knowledge graph by their names',
-      inputSchema: { names: z.array(z.string()).describe('An array of entity names to retrieve') },
+      inputSchema: { names: z.array(z.string()).describe('An array of entity names to retrieve'), ...Paging },
       outputSchema: GraphOutput,
       annotations: READ,
     },
-    async ({ names }) => {
-      const graph = await (await memory()).openNodes(names);
+    async ({ names, limit, offset }) => {
+      const graph = await (await memory()).openNodes(names, { ...(limit !== undefined ? { limit } : {}), ...(offset !== undefined ? { offset } : {}) });
       return answer(graph, { ...graph });
     },
   );
