@@ -2,7 +2,7 @@
  * stdio ↔ HTTP bridge
  * ===================
  * What `kg-memory mcp` does when an editor already serves the folder: a relay of JSON-RPC
- * messages between the agent on stdio (the SDK's StdioServerTransport) and the editor's endpoint
+ * messages between the agent on stdio (transports/stdio_lines.ts) and the editor's endpoint
  * (the SDK's StreamableHTTPClientTransport, with the bearer token; over a Unix socket through
  * unixSocketFetch). Messages are passed through unchanged, both ways, so every tool, schema and
  * answer is the editor's, from its live graph.
@@ -13,11 +13,11 @@
  * then re-sends the message that failed. The agent keeps its session and sees no error.
  */
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from './context';
 import { unixSocketFetch } from './transports/unix_fetch';
+import { StdioLinesTransport } from './transports/stdio_lines';
 
 export interface BridgeTarget {
   url: string;
@@ -55,7 +55,7 @@ export function httpUpstream(target: BridgeTarget): StreamableHTTPClientTranspor
 /** Relays until the agent closes stdin (or the process is asked to stop). */
 export async function bridgeStdio(options: BridgeOptions): Promise<void> {
   const log: Logger = options.log ?? (() => undefined);
-  const agent = options.stdio ?? new StdioServerTransport();
+  const agent = options.stdio ?? new StdioLinesTransport();
   const http = httpUpstream(options.target);
   let upstream: Transport = http;
   let failover: Promise<void> | undefined;
@@ -104,6 +104,7 @@ export async function bridgeStdio(options: BridgeOptions): Promise<void> {
 
   http.onmessage = fromUpstream;
   http.onerror = (err) => log('debug', `bridge: ${err.message}`);
+  agent.onerror = (err) => log('warn', `bridge: ${err.message}`);
   agent.onmessage = (message: JSONRPCMessage) => {
     forward(message).catch((err: unknown) => {
       log('error', `bridge: ${(err as Error).message}`);

@@ -44,7 +44,7 @@ export async function mcpCommand(options: McpCommandOptions): Promise<ExitCode> 
   const ctx = new ToolContext(ws, { log });
   if (options.memory === false) configureMemory(ctx, { enabled: false });
   try {
-    await serveStdio(ws, ctx, { onConnected: () => void followDisk(ws, ctx) });
+    await serveStdio(ws, ctx, { onConnected: () => void followDisk(ws, ctx), log });
   } finally {
     await ws.close();
   }

@@ -3,8 +3,9 @@
  * =========================
  * Serves MCP over HTTP on a loopback port or a Unix socket, with node:http directly (the few
  * routes need no framework). Every request passes the guard (Host, Origin, bearer token), a
- * body limit checked before parsing (413), and JSON parsing that answers malformed input with
- * a JSON-RPC parse error. `GET /health` (behind the same guard) says whose server this is, so a
+ * body limit checked before parsing (413), a body that stalls for BODY_IDLE_MS given up (408),
+ * and JSON parsing that answers malformed input with a JSON-RPC parse error (and what the SDK
+ * answers badly with a proper JSON-RPC error, rpc_checks.ts). `GET /health` (behind the same guard) says whose server this is, so a
  * second host of the same folder can tell its twin from a stranger on the port without an MCP
  * handshake.
  *
@@ -27,6 +28,7 @@ import { ToolContext } from '../context';
 import type { Logger } from '../context';
 import { createMcpServer } from '../server';
 import { checkRequest } from './guard';
+import { INVALID_REQUEST, precheck } from './rpc_checks';
 import { listenOnSocket, removeSocket } from './socket_file';
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -82,6 +84,10 @@ export interface HttpEndpoint {
 }
 
 class BodyTooLarge extends Error {}
+class BodyStalled extends Error {}
+
+/** A request body that sends nothing for this long is given up, as headers are (headersTimeout). */
+export const BODY_IDLE_MS = 10_000;
 
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   if (res.headersSent) return;
@@ -97,14 +103,29 @@ function readBody(req: IncomingMessage, limit: number): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    let idle: NodeJS.Timeout | undefined;
+    const stalled = (): void => reject(new BodyStalled());
+    const touch = (): void => {
+      clearTimeout(idle);
+      idle = setTimeout(stalled, BODY_IDLE_MS);
+    };
+    touch();
     req.on('data', (chunk: Buffer) => {
+      touch();
       size += chunk.length;
       // Past the limit nothing more is kept; the rest is drained so the 413 reaches the client.
       if (size > limit) reject(new BodyTooLarge());
       else chunks.push(chunk);
     });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
+    req.on('end', () => {
+      clearTimeout(idle);
+      resolve(Buffer.concat(chunks).toString('utf8'));
+    });
+    req.on('error', (err) => {
+      clearTimeout(idle);
+      reject(err);
+    });
+    req.on('close', () => clearTimeout(idle));
   });
 }
 
@@ -162,15 +183,25 @@ export async function serveHttp(ws: Workspace, options: HttpServeOptions): Promi
       body = await readBody(req, limit);
     } catch (err) {
       if (err instanceof BodyTooLarge) send(res, 413, rpcError(-32600, `Request body over ${limit} bytes.`));
-      else send(res, 400, rpcError(-32600, 'Could not read the request body.'));
+      else if (err instanceof BodyStalled) {
+        send(res, 408, rpcError(-32600, `Request body stalled: nothing arrived for ${BODY_IDLE_MS / 1000} s.`), { connection: 'close' });
+        req.destroy();
+      } else send(res, 400, rpcError(-32600, 'Could not read the request body.'));
       return { ok: false };
     }
+    let message: unknown;
     try {
-      return { ok: true, message: JSON.parse(body) };
+      message = JSON.parse(body);
     } catch (err) {
       send(res, 400, rpcError(-32700, `Parse error: ${(err as Error).message}`));
       return { ok: false };
     }
+    const refused = precheck(message);
+    if (refused) {
+      send(res, Array.isArray(refused) || refused.error.code === INVALID_REQUEST ? 400 : 200, refused);
+      return { ok: false };
+    }
+    return { ok: true, message };
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -226,15 +257,14 @@ export async function serveHttp(ws: Workspace, options: HttpServeOptions): Promi
     await transport.handleRequest(req, res, message);
   };
 
-  const http: Server = createServer((req, res) => {
+  // Node checks headersTimeout and requestTimeout only every connectionsCheckingInterval
+  // (30 s by default): a stalled client held its connection three times longer than said.
+  const http: Server = createServer({ headersTimeout: 10_000, requestTimeout: 60_000, connectionsCheckingInterval: 1000 }, (req, res) => {
     handle(req, res).catch((err: unknown) => {
       log('error', `request failed: ${(err as Error).stack ?? String(err)}`);
       send(res, 500, rpcError(-32603, 'Internal error.'));
     });
   });
-  // Slow or stuck clients must not hold connections open forever.
-  http.headersTimeout = 10_000;
-  http.requestTimeout = 60_000;
 
   let ino: number | undefined;
   if (options.socket) {
