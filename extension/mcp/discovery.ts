@@ -21,15 +21,17 @@
  *
  * Pure Node: no vscode import (the CLI and the extension both use it).
  */
-import { readFileSync, realpathSync, statSync, unlinkSync } from 'node:fs';
+import { lstatSync, realpathSync, unlinkSync, type Stats } from 'node:fs';
 import { request } from 'node:http';
 import { isAbsolute, join, resolve } from 'node:path';
-import { readSecretFile, stateDir, writeSecretFile } from '../core/index/snapshot';
+import { readSecretFile, stateDir, writeSecretFile } from '../core/index/state_dir';
+import { readRegularFile } from '../core/index/workspace_fs';
 import type { HealthAnswer } from './transports/http';
 import { HEALTH_PATH, MCP_PATH } from './transports/http';
 import { TOKEN_FILE } from './transports/token';
 
 export const DISCOVERY_FILE = 'endpoint.json';
+const MAX_DISCOVERY_BYTES = 64 * 1024;
 
 /** Ports the stable per-folder port is chosen from. */
 export const STABLE_PORT_BASE = 7400;
@@ -138,17 +140,21 @@ export function parseDiscovery(text: string, root: string): DiscoveryRead {
 /** Reads and validates the folder's discovery file (synchronously: it is small, and read at start-up). */
 export function readDiscovery(root: string): DiscoveryRead {
   const path = discoveryPath(root);
-  let text: string;
+  let st: Stats;
   try {
-    const st = statSync(path);
-    // Another user's file (a shared folder) could point us at their server with our token.
-    if (typeof process.getuid === 'function' && st.uid !== process.getuid()) return { ok: false, reason: `${path} belongs to another user` };
-    text = readFileSync(path, 'utf8');
+    st = lstatSync(path);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     return { ok: false, reason: code === 'ENOENT' ? `no ${path}` : `cannot read ${path}: ${code ?? String(err)}` };
   }
-  return parseDiscovery(text, root);
+  // Only a file a host of ours wrote: a repository can ship one (a checkout makes it 0644, or a
+  // link), and another user's file (a shared folder) could point us at their server.
+  if (st.isSymbolicLink()) return { ok: false, reason: `${path} is a symlink: not followed` };
+  if (typeof process.getuid === 'function' && st.uid !== process.getuid()) return { ok: false, reason: `${path} belongs to another user` };
+  if (process.platform !== 'win32' && (st.mode & 0o077) !== 0) return { ok: false, reason: `${path} has mode ${(st.mode & 0o777).toString(8)}, not 600: not written by kg-memory` };
+  const read = readRegularFile(path, MAX_DISCOVERY_BYTES);
+  if (!read.ok) return { ok: false, reason: `cannot read ${path}: ${read.reason}` };
+  return parseDiscovery(read.bytes.toString('utf8'), root);
 }
 
 /** Writes the discovery file atomically, owner-only. */

@@ -8,15 +8,8 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, chmodSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  ensureStateDir,
-  readSecretFile,
-  readSnapshot,
-  removeSnapshot,
-  snapshotPath,
-  writeSecretFile,
-  writeSnapshot,
-} from '../../extension/core/index/snapshot';
+import { readSnapshot, removeSnapshot, snapshotPath, writeSnapshot } from '../../extension/core/index/snapshot';
+import { ensureStateDir, readSecretFile, writeSecretFile } from '../../extension/core/index/state_dir';
 
 const temps: string[] = [];
 after(() => {
@@ -77,7 +70,7 @@ describe('writeSnapshot / readSnapshot', () => {
     // A rename onto a folder fails after the temp file was written.
     const { mkdirSync } = await import('node:fs');
     mkdirSync(join(r, '.kg-memory', 'dirname.json'));
-    await assert.rejects(writeSnapshot(r, 'dirname', { v: 1 }, 1), /^Error: kg-memory\/snapshot: cannot write/);
+    await assert.rejects(writeSnapshot(r, 'dirname', { v: 1 }, 1), /^Error: kg-memory\/state: cannot write/);
     assert.deepEqual(readdirSync(join(r, '.kg-memory')).sort(), ['.gitignore', 'dirname.json', 'facts.json']);
     const read = await readSnapshot(r, 'facts', 1);
     assert.ok(read.ok);
@@ -140,7 +133,7 @@ describe('writeSnapshot / readSnapshot', () => {
 
   it('refuses names that could leave the folder', async () => {
     const r = root();
-    await assert.rejects(writeSnapshot(r, '../evil', {}, 1), /kg-memory\/snapshot: invalid name/);
+    await assert.rejects(writeSnapshot(r, '../evil', {}, 1), /kg-memory\/state: invalid name/);
     await assert.rejects(writeSnapshot(r, 'a/b', {}, 1), /invalid name/);
     await assert.rejects(readSnapshot(r, '..', 1), /invalid name/);
   });
@@ -167,14 +160,16 @@ describe('secret files', () => {
     assert.deepEqual(readdirSync(join(r, '.kg-memory')).sort(), ['.gitignore', 'mcp-token']);
   });
 
-  it('tightens a secret left readable by others, and gives undefined when absent', async () => {
+  it('does not trust a secret readable by others (a repository checkout makes 0644), leaves its mode alone, and gives undefined when absent', async () => {
     const r = root();
     assert.equal(await readSecretFile(r, 'mcp-token'), undefined);
     const p = await writeSecretFile(r, 'mcp-token', 't');
     if (!posix) return;
     chmodSync(p, 0o644);
-    assert.equal(await readSecretFile(r, 'mcp-token'), 't');
-    assert.equal(statSync(p).mode & 0o777, 0o600);
+    const reasons: string[] = [];
+    assert.equal(await readSecretFile(r, 'mcp-token', (why) => reasons.push(why)), undefined);
+    assert.match(reasons.join(), /mode 644, not 600/);
+    assert.equal(statSync(p).mode & 0o777, 0o644);
   });
 
   it('is 0600 even under a permissive umask', { skip: !posix }, async () => {

@@ -11,15 +11,14 @@
  * socket, with the workspace's bearer token, prints how to connect (to stderr), and names itself
  * in the discovery file when no live endpoint is named there yet.
  */
-import { join } from 'node:path';
+
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { version } from '../../../package.json';
-import { configureMemory, createMcpServer, serveHttp, serveStdio, TOKEN_FILE, ToolContext, workspaceToken } from '../../mcp';
+import { configureMemory, createMcpServer, serveHttp, serveStdio, ToolContext, workspaceToken } from '../../mcp';
 import { bridgeStdio } from '../../mcp/bridge';
-import { findLiveEndpoint, realFolder, removeDiscoveryIfOurs } from '../../mcp/discovery';
+import { findLiveEndpoint, realFolder, removeDiscoveryIfOurs, tokenPath } from '../../mcp/discovery';
 import { publishIfFree } from '../../mcp/host';
-import { STATE_DIR_NAME } from '../../core/index/snapshot';
 import type { Workspace } from '../../core/workspace';
 import { EXIT, openWorkspace, stderrLogger, UsageError } from './common';
 import type { ExitCode } from './common';
@@ -141,10 +140,10 @@ export async function serveCommand(options: ServeCommandOptions): Promise<ExitCo
     process.stderr.write(
       [
         `kg-memory: MCP (Streamable HTTP) on ${where} for ${ws.root}`,
-        `  authenticate with: Authorization: Bearer <token>; the token is in ${join(ws.root, STATE_DIR_NAME, TOKEN_FILE)}`,
+        `  authenticate with: Authorization: Bearer <token>; the token is in ${tokenPath(ws.root)}`,
         endpoint.socket
-          ? `  e.g. curl --unix-socket ${endpoint.socket} -H "Authorization: Bearer $(cat ${join(ws.root, STATE_DIR_NAME, TOKEN_FILE)})" ...`
-          : `  e.g. claude mcp add --transport http kg-memory ${endpoint.url} --header "Authorization: Bearer $(cat ${join(ws.root, STATE_DIR_NAME, TOKEN_FILE)})"`,
+          ? `  e.g. curl --unix-socket ${endpoint.socket} -H "Authorization: Bearer $(cat ${tokenPath(ws.root)})" ...`
+          : `  e.g. claude mcp add --transport http kg-memory ${endpoint.url} --header "Authorization: Bearer $(cat ${tokenPath(ws.root)})"`,
         ...(ui ? [`kg-memory: graph explorer (read-only) on ${ui.url}; open ${ui.openUrl}`] : []),
         '  Ctrl-C stops the server.',
         '',

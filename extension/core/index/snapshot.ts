@@ -1,14 +1,13 @@
 /**
  * State snapshots
  * ===============
- * Persists the index's state as JSON files in `<root>/.kg-memory/`, written atomically and read
- * back defensively: a damaged snapshot is a reason to rebuild, never a crash.
+ * Persists the index's state as JSON files in the state folder (state_dir.ts), written atomically
+ * and read back defensively: a damaged snapshot is a reason to rebuild, never a crash.
  */
-import { randomBytes } from 'node:crypto';
 import { promises as fsp } from 'node:fs';
 import { join } from 'node:path';
+import { checkStateName, ensureStateDir, openStateFile, stateDir, writeFileAtomic } from './state_dir';
 
-export const STATE_DIR_NAME = '.kg-memory';
 export const SNAPSHOT_FORMAT = 'kg-memory-snapshot';
 
 export type SnapshotFailure = 'missing' | 'unreadable' | 'truncated' | 'corrupt' | 'wrong-format' | 'wrong-version';
@@ -22,77 +21,23 @@ export interface SnapshotWriteResult {
   bytes: number;
 }
 
-/** Names become file names: keep them boring so no name can escape the folder. */
-const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
-
-function checkName(name: string): void {
-  if (!NAME.test(name) || name.includes('..')) throw new Error(`kg-memory/snapshot: invalid name ${JSON.stringify(name)}`);
-}
-
 function errorCode(err: unknown): string {
   const code = (err as NodeJS.ErrnoException | undefined)?.code;
   return typeof code === 'string' ? code : err instanceof Error ? err.message : String(err);
 }
 
-export function stateDir(root: string): string {
-  return join(root, STATE_DIR_NAME);
-}
-
 export function snapshotPath(root: string, name: string): string {
-  checkName(name);
+  checkStateName(name);
   return join(stateDir(root), `${name}.json`);
 }
 
-/** Creates `.kg-memory/` with a `.gitignore` of `*`, so the state is never committed. */
-export async function ensureStateDir(root: string): Promise<string> {
-  const dir = stateDir(root);
-  await fsp.mkdir(dir, { recursive: true });
-  const gitignore = join(dir, '.gitignore');
-  const current = await fsp.readFile(gitignore, 'utf8').catch(() => undefined);
-  if (current?.trim() !== '*') await fsp.writeFile(gitignore, '*\n');
-  return dir;
-}
-
-/** temp file beside the target + fsync + rename: a reader sees the old file or the new one, never half. */
-async function writeAtomic(target: string, content: string, mode: number): Promise<number> {
-  const temp = `${target}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  const buffer = Buffer.from(content, 'utf8');
-  try {
-    const handle = await fsp.open(temp, 'wx', mode);
-    try {
-      await handle.writeFile(buffer);
-      // open() honours the umask; a secret must end up 0600 regardless of it.
-      await handle.chmod(mode);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await fsp.rename(temp, target);
-  } catch (err) {
-    await fsp.rm(temp, { force: true }).catch(() => undefined);
-    throw new Error(`kg-memory/snapshot: cannot write ${target}: ${errorCode(err)}`, { cause: err });
-  }
-  // Make the rename itself durable; folders cannot be opened for sync on Windows, which is fine.
-  try {
-    const dir = await fsp.open(join(target, '..'), 'r');
-    try {
-      await dir.sync();
-    } finally {
-      await dir.close();
-    }
-  } catch {
-    /* best effort */
-  }
-  return buffer.length;
-}
-
 export async function writeSnapshot(root: string, name: string, data: unknown, formatVersion: number): Promise<SnapshotWriteResult> {
-  const path = snapshotPath(root, name);
-  await ensureStateDir(root);
+  checkStateName(name);
+  const path = join(await ensureStateDir(root), `${name}.json`);
   // The header fields come first so a reader can reject another version without parsing the rest.
   const json = JSON.stringify({ format: SNAPSHOT_FORMAT, formatVersion, writtenAt: new Date().toISOString(), data });
   if (json === undefined) throw new Error('kg-memory/snapshot: data cannot be written as JSON');
-  const bytes = await writeAtomic(path, `${json}\n`, 0o644);
+  const bytes = await writeFileAtomic(path, `${json}\n`, 0o644);
   return { path, bytes };
 }
 
@@ -114,7 +59,8 @@ export async function readSnapshot(root: string, name: string, formatVersion: nu
   const path = snapshotPath(root, name);
   let raw: Buffer;
   try {
-    const handle = await fsp.open(path, 'r');
+    // Not through a symlink, not a FIFO: a repository could ship either in place of a snapshot.
+    const handle = await openStateFile(path);
     try {
       // Cheap checks on the header first: a snapshot of another version is not worth reading.
       const probe = Buffer.alloc(HEADER_PROBE_BYTES);
@@ -170,26 +116,4 @@ export async function readSnapshot(root: string, name: string, formatVersion: nu
 
 export async function removeSnapshot(root: string, name: string): Promise<void> {
   await fsp.rm(snapshotPath(root, name), { force: true });
-}
-
-/** Owner-only (0600) file in the state folder, e.g. the MCP bearer token. Mode bits are POSIX only. */
-export async function writeSecretFile(root: string, name: string, content: string): Promise<string> {
-  checkName(name);
-  const path = join(await ensureStateDir(root), name);
-  await writeAtomic(path, content, 0o600);
-  return path;
-}
-
-/** The content, or undefined when the file does not exist. Group/other permissions are removed if found. */
-export async function readSecretFile(root: string, name: string): Promise<string | undefined> {
-  checkName(name);
-  const path = join(stateDir(root), name);
-  try {
-    const st = await fsp.stat(path);
-    if (process.platform !== 'win32' && (st.mode & 0o077) !== 0) await fsp.chmod(path, 0o600);
-    return await fsp.readFile(path, 'utf8');
-  } catch (err) {
-    if (errorCode(err) === 'ENOENT') return undefined;
-    throw new Error(`kg-memory/snapshot: cannot read secret ${path}: ${errorCode(err)}`, { cause: err });
-  }
 }

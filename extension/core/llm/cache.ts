@@ -6,9 +6,11 @@
  * even across restarts; a cache that does not read as ours is discarded with a warning, never
  * trusted half-way.
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { STATE_DIR_NAME } from '../index/snapshot';
+import { stateDir } from '../index/state_dir';
+import { readRegularFile } from '../index/workspace_fs';
 import type { LedgerSnapshot } from './ledger';
 
 export const CACHE_FILE = 'llm-cache.json';
@@ -54,14 +56,17 @@ export class LlmCache {
     warn: (message: string) => void = () => undefined,
   ) {
     if (!file) return;
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch {
+    // Never through a symlink (a repository can ship one in the state folder), never more than the cap.
+    const read = readRegularFile(file, MAX_CACHE_BYTES);
+    if (!read.ok) {
+      if (!read.missing) {
+        this.discarded = read.reason;
+        warn(`${file}: LLM cache not read (${read.reason}); it is replaced at the next save`);
+      }
       return; // none yet
     }
+    const text = read.bytes.toString('utf8');
     try {
-      if (text.length > MAX_CACHE_BYTES) throw new Error(`larger than ${MAX_CACHE_BYTES} bytes`);
       const parsed = JSON.parse(text) as Partial<CacheFile>;
       if (parsed.version !== CACHE_VERSION) throw new Error(`version ${String(parsed.version)}, expected ${CACHE_VERSION}`);
       if (!isRecord(parsed.extractions) || !isRecord(parsed.pairs)) throw new Error('not an LLM cache');
@@ -73,7 +78,7 @@ export class LlmCache {
   }
 
   static forRoot(root: string, warn?: (message: string) => void): LlmCache {
-    return new LlmCache(join(root, STATE_DIR_NAME, CACHE_FILE), warn);
+    return new LlmCache(join(stateDir(root), CACHE_FILE), warn);
   }
 
   extraction(key: string): CachedExtraction | undefined {
@@ -135,8 +140,9 @@ export class LlmCache {
     if (!this.file || !this.dirty) return;
     this.prune();
     mkdirSync(dirname(this.file), { recursive: true });
-    const tmp = `${this.file}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify(this.data));
+    // A fresh name, created exclusively: a link planted under a guessable name is never written through.
+    const tmp = `${this.file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+    writeFileSync(tmp, JSON.stringify(this.data), { flag: 'wx', mode: 0o600 });
     renameSync(tmp, this.file);
     this.dirty = false;
   }

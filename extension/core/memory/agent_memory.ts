@@ -61,6 +61,7 @@ export class AgentMemory {
   static async open(where: MemoryLocationOptions, options: AgentMemoryOptions = {}): Promise<AgentMemory> {
     const location = await resolveMemoryLocation(where);
     if (location.migratedFrom) options.log?.('info', `memory: migrated ${location.migratedFrom} to ${location.path}`);
+    if (location.note) options.log?.('warn', `memory: ${location.note}`);
     return new AgentMemory(new MemoryStore(location.path, options), location, options.codeGraph);
   }
 

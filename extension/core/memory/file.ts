@@ -5,10 +5,15 @@
  * wrote the file, and crash-safe writing: a temporary file in the same folder, fsync, rename over
  * the target, fsync of the folder. rename(2) is atomic, so a reader or a process killed at any
  * moment sees the old file or the new one, never half of one.
+ *
+ * The file is never followed through a symlink (a repository can ship `memory.jsonl -> /etc/passwd`):
+ * it is read with O_NOFOLLOW, and a write renames a new file over the link. A backup of
+ * unreadable lines is made only of a regular file of ours.
  */
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { openStateFile } from '../index/state_dir';
 
 export interface FileStamp {
   size: number;
@@ -24,7 +29,7 @@ export function sameStamp(a: FileStamp | undefined, b: FileStamp | undefined): b
 /** The file's stamp, or undefined when it does not exist. */
 export async function stampOf(path: string): Promise<FileStamp | undefined> {
   try {
-    const st = await fs.stat(path);
+    const st = await fs.lstat(path);
     return { size: st.size, mtimeMs: st.mtimeMs, ino: st.ino };
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
@@ -39,10 +44,15 @@ export async function readWithStamp(path: string): Promise<{ text: string; stamp
     if (before === undefined) return { text: '', stamp: undefined };
     let text: string;
     try {
-      text = await fs.readFile(path, 'utf8');
+      const handle = await openStateFile(path);
+      try {
+        text = await handle.readFile('utf8');
+      } finally {
+        await handle.close();
+      }
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') continue;
-      throw err;
+      throw new Error(`memory: ${(err as Error).message}`, { cause: err });
     }
     const after = await stampOf(path);
     if (sameStamp(before, after) || attempt >= 3) return { text, stamp: after };
@@ -115,10 +125,15 @@ function pidAlive(pid: number): boolean {
   }
 }
 
-/** Keeps a copy of a file with unreadable lines before it is rewritten without them. */
-export async function backupCorrupt(path: string, text: string, now: Date): Promise<string> {
+/**
+ * Keeps a copy of a file with unreadable lines before it is rewritten without them; undefined
+ * (no copy) when the file is not ours: not a regular file, a symlink, or another user's.
+ */
+export async function backupCorrupt(path: string, text: string, now: Date): Promise<string | undefined> {
+  const st = await fs.lstat(path).catch(() => undefined);
+  if (!st?.isFile() || (typeof process.getuid === 'function' && st.uid !== process.getuid())) return undefined;
   const copy = `${path}.corrupt-${now.toISOString().replace(/[:.]/g, '-')}`;
-  await fs.writeFile(copy, text, { encoding: 'utf8', flag: 'wx' }).catch(async (err: NodeJS.ErrnoException) => {
+  await fs.writeFile(copy, text, { encoding: 'utf8', flag: 'wx', mode: 0o600 }).catch(async (err: NodeJS.ErrnoException) => {
     if (err.code !== 'EEXIST') throw err;
   });
   return copy;

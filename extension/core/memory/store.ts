@@ -167,7 +167,8 @@ export class MemoryStore {
     if (this.corruptText !== undefined) {
       this.backup = await backupCorrupt(this.path, this.corruptText, this.now());
       this.corruptText = undefined;
-      this.log('warn', `memory: ${this.problems.length} unreadable line(s) of ${this.path} kept in ${this.backup}`);
+      if (this.backup) this.log('warn', `memory: ${this.problems.length} unreadable line(s) of ${this.path} kept in ${this.backup}`);
+      else this.log('warn', `memory: ${this.path} is not a file of ours: its ${this.problems.length} unreadable line(s) are not copied`);
     }
     this.stamp = await writeAtomic(this.path, serializeMemory(this.graph));
   }

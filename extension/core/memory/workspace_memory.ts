@@ -10,7 +10,7 @@
  * memory nodes (code_nodes.ts). Only the file asked for last feeds the graph: a setting that
  * moves the file (or `detachMemory`, memory switched off) leaves the old one's notes out.
  */
-import { STATE_DIR_NAME } from '../index/snapshot';
+import { stateDir } from '../index/state_dir';
 import type { Workspace } from '../workspace';
 import { AgentMemory } from './agent_memory';
 import type { MemoryLog } from './store';
@@ -38,7 +38,7 @@ export function workspaceMemory(ws: Workspace, options: WorkspaceMemoryOptions =
   let memory = byFile.get(key);
   if (!memory) {
     memory = AgentMemory.open(
-      { root: ws.root, stateDir: STATE_DIR_NAME, ...(key ? { file: key } : {}) },
+      { root: ws.root, stateDir: stateDir(ws.root), ...(key ? { file: key } : {}) },
       { ...(options.log ? { log: options.log } : {}), codeGraph: () => ws.graph },
     ).then((m) => {
       keyOf.set(m, key);

@@ -2,23 +2,28 @@
  * Bearer token
  * ============
  * One token per workspace, 32 random bytes in hex, kept owner-only (0600) in
- * `.kg-memory/token` and reused across runs so a configured client keeps working.
+ * `.kg-memory/token` and reused across runs so a configured client keeps working. A token file
+ * that is not ours (a symlink, another user's, readable by others as a repository checkout would
+ * make it) is never used nor chmod'ed: it is replaced by a fresh token (the rename replaces a
+ * link, it never writes through one).
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { promises as fsp } from 'node:fs';
 import { join } from 'node:path';
-import { ensureStateDir, readSecretFile, writeSecretFile } from '../../core/index/snapshot';
+import { ensureStateDir, readSecretFile, writeSecretFile } from '../../core/index/state_dir';
 
 export const TOKEN_FILE = 'token';
 const TOKEN_SHAPE = /^[0-9a-f]{64}$/;
 
 /** The workspace's token, created on first use. */
-export async function workspaceToken(root: string): Promise<string> {
-  const current = (await readSecretFile(root, TOKEN_FILE))?.trim();
+export async function workspaceToken(root: string, log?: (message: string) => void): Promise<string> {
+  let untrusted: string | undefined;
+  const current = (await readSecretFile(root, TOKEN_FILE, (why) => (untrusted = why)))?.trim();
   if (current !== undefined && TOKEN_SHAPE.test(current)) return current;
   const token = randomBytes(32).toString('hex');
-  if (current !== undefined) {
-    // A damaged token file: replace it.
+  if (current !== undefined || untrusted !== undefined) {
+    // A damaged token file, or one that is not ours: replace it.
+    if (untrusted) log?.(`${untrusted}: not used; a new token replaces it`);
     await writeSecretFile(root, TOKEN_FILE, `${token}\n`);
     return token;
   }
