@@ -5,6 +5,7 @@
  * is never blocked. Each part is a `register…(ctx)` in its own module.
  */
 import * as vscode from 'vscode';
+import { registerChangesCommands } from './changes_commands';
 import { registerCodeLens } from './codelens';
 import { registerCommands } from './commands';
 import { INDEX_SETTINGS } from './config';
@@ -32,6 +33,7 @@ export function activate(extCtx: vscode.ExtensionContext): KgMemoryApi {
   try {
     registerStatusBar(ctx);
     registerCommands(ctx);
+    registerChangesCommands(ctx);
     registerCodeLens(ctx);
     registerHover(ctx);
     registerDecisionDocs(ctx);

@@ -22,6 +22,7 @@ import { GREP_LINES, READ_FILES } from './token_questions';
 import { measureTokens, type TokenFigure } from './tokens';
 import { measureVscode, renderVscode } from './measure_vscode';
 import { measureExplorer, renderExplorer } from './measure_explorer';
+import { measureExport, renderExport } from './measure_export';
 import { errorText, machine } from './util';
 
 interface Args {
@@ -145,6 +146,10 @@ async function main(): Promise<void> {
   log(args, 'explorer');
   const explorerFigure = await measureExplorer(dj, { quick: args.quick });
   result.explorer = explorerFigure;
+
+  log(args, 'export at 100k nodes');
+  const exportFigure = await measureExport(dj);
+  result.export = exportFigure;
   const docsFigures = await docsSection(args, errors);
   result.docs = docsFigures;
   const accuracy = await measureAccuracy((m) => log(args, m), errors);
@@ -153,7 +158,7 @@ async function main(): Promise<void> {
   result.durationS = Math.round((Date.now() - started) / 1000);
 
   if (args.json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
-  else process.stdout.write(`${render(result, index, hundredK, cold, incremental, mcp, tokens, errors)}\n\n${heading('VS Code extension host')}\n${renderVscode(vscodeFigure).join('\n')}\n\n${heading('Graph explorer')}\n${renderExplorer(explorerFigure).join('\n')}\n${docsFigures ? `\n${renderDocs(docsFigures)}\n` : ''}\n${renderAccuracy(accuracy)}\n`);
+  else process.stdout.write(`${render(result, index, hundredK, cold, incremental, mcp, tokens, errors)}\n\n${heading('VS Code extension host')}\n${renderVscode(vscodeFigure).join('\n')}\n\n${heading('Graph explorer')}\n${renderExplorer(explorerFigure).join('\n')}\n\n${heading('Export (100k nodes)')}\n${renderExport(exportFigure).join('\n')}\n${docsFigures ? `\n${renderDocs(docsFigures)}\n` : ''}\n${renderAccuracy(accuracy)}\n`);
 }
 
 async function docsSection(args: Args, errors: string[]): Promise<DocsFigures | undefined> {

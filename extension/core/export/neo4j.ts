@@ -91,12 +91,19 @@ export async function writeNeo4j(graph: CodeGraph, dir: string): Promise<Neo4jFi
     if (!list) byKind.set(a.kind, (list = []));
     list.push(id);
   });
+  // Relationships by type, in source-id order (each node's out-edges in turn: no sort over all edges).
   const byType = new Map<EdgeKind, string[]>();
-  g.forEachEdge((key, e) => {
-    let list = byType.get(e.kind);
-    if (!list) byType.set(e.kind, (list = []));
-    list.push(key);
+  const sources: string[] = [];
+  g.forEachNode((id) => {
+    sources.push(id);
   });
+  for (const id of sources.sort()) {
+    g.forEachOutEdge(id, (key, e) => {
+      let list = byType.get(e.kind);
+      if (!list) byType.set(e.kind, (list = []));
+      list.push(key);
+    });
+  }
   const out: Neo4jFiles = { nodes: [], relationships: [] };
 
   for (const kind of [...byKind.keys()].sort()) {
@@ -116,15 +123,14 @@ export async function writeNeo4j(graph: CodeGraph, dir: string): Promise<Neo4jFi
     const keys = byType.get(kind)!;
     const type = typeOf(kind);
     const file = `rels_${type}.csv`;
-    const rows = keys.map((k) => ({ k, s: g.source(k), t: g.target(k) })).sort((x, y) => (x.s < y.s ? -1 : x.s > y.s ? 1 : x.t < y.t ? -1 : x.t > y.t ? 1 : 0));
     const sink = fileSink(join(dir, file));
     await sink.write(`:START_ID,:END_ID,:TYPE,${EDGE_COLUMNS.map((c) => c.header).join(',')}\n`);
-    for (const { k, s, t } of rows) {
+    for (const k of keys) {
       const e = g.getEdgeAttributes(k);
-      await sink.write(`${field(s)},${field(t)},${type},${EDGE_COLUMNS.map((c) => field(c.value(k, e))).join(',')}\n`);
+      await sink.write(`${field(g.source(k))},${field(g.target(k))},${type},${EDGE_COLUMNS.map((c) => field(c.value(k, e))).join(',')}\n`);
     }
     await sink.close();
-    out.relationships.push({ type, file, count: rows.length });
+    out.relationships.push({ type, file, count: keys.length });
   }
   const script = fileSink(join(dir, 'load.cypher'));
   await script.write(loadScript(out));
