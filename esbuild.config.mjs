@@ -4,12 +4,11 @@
 import * as esbuild from 'esbuild';
 import { chmodSync, cpSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const require = createRequire(import.meta.url);
 const ROOT = dirname(fileURLToPath(import.meta.url));
-const GRAMMARS = ['tree-sitter-python.wasm', 'tree-sitter-typescript.wasm', 'tree-sitter-tsx.wasm', 'tree-sitter-javascript.wasm'];
 
 // web-tree-sitter's ESM build asks for import.meta.url, which a CommonJS bundle lacks.
 const importMetaShim = 'const importMetaUrl = require("node:url").pathToFileURL(__filename).href;';
@@ -52,7 +51,7 @@ export async function bundle(entries, outdir, options = {}) {
       }),
     ),
   );
-  copyGrammars(outdir);
+  await copyGrammars(outdir);
   copyOnnxRuntime(outdir);
 }
 
@@ -96,11 +95,24 @@ function copyOnnxRuntime(outdir) {
   for (const name of ['ort-wasm-simd-threaded.wasm', 'ort-wasm-simd-threaded.mjs']) cpSync(join(dist, name), join(out, name));
 }
 
-function copyGrammars(outdir) {
+/**
+ * The language registry (extension/core/parse/languages.ts), read by compiling that one file: its
+ * own imports stay external and are never loaded (the extractors load on first use).
+ */
+async function languageRegistry() {
+  const only = { name: 'registry-only', setup: (b) => b.onResolve({ filter: /.*/ }, (a) => (a.kind === 'entry-point' ? undefined : { path: a.path, external: true })) };
+  const out = await esbuild.build({ entryPoints: [resolve(ROOT, 'extension/core/parse/languages.ts')], bundle: true, platform: 'node', format: 'cjs', write: false, plugins: [only], logLevel: 'warning' });
+  const mod = { exports: {} };
+  new Function('module', 'exports', 'require', out.outputFiles[0].text)(mod, mod.exports, require);
+  return mod.exports.LANGUAGES;
+}
+
+async function copyGrammars(outdir) {
   const out = join(outdir, 'grammars');
   mkdirSync(out, { recursive: true });
-  const wasmDir = join(dirname(require.resolve('@vscode/tree-sitter-wasm/package.json')), 'wasm');
-  for (const name of GRAMMARS) cpSync(join(wasmDir, name), join(out, name));
+  for (const { grammar } of await languageRegistry()) {
+    cpSync(join(dirname(require.resolve(`${grammar.npmPackage}/package.json`)), grammar.wasm), join(out, basename(grammar.wasm)));
+  }
   cpSync(join(dirname(require.resolve('web-tree-sitter')), 'web-tree-sitter.wasm'), join(outdir, 'web-tree-sitter.wasm'));
   for (const lang of readdirSync(join(ROOT, 'grammars'), { withFileTypes: true })) {
     if (lang.isDirectory()) cpSync(join(ROOT, 'grammars', lang.name), join(out, lang.name), { recursive: true });

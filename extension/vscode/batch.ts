@@ -6,6 +6,7 @@
  * that touches 500 files is one update, not 500. One batch runs at a time per folder; what
  * arrives meanwhile waits for the next. Knows nothing of VS Code, so it is unit-tested alone.
  */
+import { SOURCE_EXTENSIONS } from '../core/parse/languages';
 
 export interface Timers {
   setTimeout(fn: () => void, ms: number): unknown;
@@ -119,7 +120,6 @@ export class UpdateBatcher<T> {
 // ---- what the watchers pass on ---------------------------------------------------------------
 
 /** Files the index reads, and the config files that change how imports resolve. */
-export const SOURCE_EXTENSIONS = ['py', 'pyi', 'ts', 'mts', 'cts', 'tsx', 'js', 'jsx', 'mjs', 'cjs'] as const;
 export const CONFIG_FILES = ['tsconfig*.json', 'jsconfig.json', 'package.json'] as const;
 
 /** One glob for a FileSystemWatcher (flat braces: the glob matcher does not nest them). */

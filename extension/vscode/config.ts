@@ -5,15 +5,15 @@
  * that a change takes effect without a reload.
  */
 import * as vscode from 'vscode';
-import type { LanguageId } from '../core/parse/facts';
 import type { WorkspaceOptions } from '../core/workspace';
 import type { DocsConfigInput, EmbeddingsConfig } from '../core/docs/config';
 import { decisionOptions } from './decisions_model';
+import { LANGUAGE_SETTINGS, languagesForSettings, type LanguageSetting } from '../core/parse/languages';
 
 export interface Settings {
   include: string[];
   exclude: string[];
-  languages: ('python' | 'typescript' | 'javascript')[];
+  languages: LanguageSetting[];
   maxFileSize: number;
   maxFiles: number;
   adrFolder: string;
@@ -28,7 +28,7 @@ export function readSettings(scope?: vscode.ConfigurationScope): Settings {
   return {
     include: c.get<string[]>('include', []),
     exclude: c.get<string[]>('exclude', []),
-    languages: c.get<Settings['languages']>('languages', ['python', 'typescript', 'javascript']),
+    languages: c.get<Settings['languages']>('languages', [...LANGUAGE_SETTINGS]),
     maxFileSize: c.get<number>('maxFileSize', 1024 * 1024),
     maxFiles: c.get<number>('maxFiles', 50_000),
     adrFolder: c.get<string>('adr.folder', ''),
@@ -57,13 +57,12 @@ export function readSettings(scope?: vscode.ConfigurationScope): Settings {
 
 /** The settings that decide what is indexed, as core Workspace options. */
 export function indexOptions(s: Settings): Pick<WorkspaceOptions, 'include' | 'exclude' | 'maxFileSize' | 'maxFiles' | 'languages' | 'decisions' | 'docs'> {
-  const languages: LanguageId[] = s.languages.flatMap((l): LanguageId[] => (l === 'typescript' ? ['typescript', 'tsx'] : [l]));
   return {
     ...(s.include.length ? { include: s.include } : {}),
     ...(s.exclude.length ? { exclude: s.exclude } : {}),
     maxFileSize: s.maxFileSize,
     maxFiles: s.maxFiles,
-    languages,
+    languages: languagesForSettings(s.languages),
     // An invalid pattern falls back to the default (decisions_docs.ts logs why).
     decisions: decisionOptions(s.adrFolder, s.adrFilenamePattern).options,
     docs: docsOptions(s.docs),

@@ -9,14 +9,12 @@ import { createHash } from 'node:crypto';
 import * as vscode from 'vscode';
 import { EditHistory } from './lens_history';
 import type { LineMap, TextChange } from './lens_linemap';
+import { VSCODE_LANGUAGE_IDS } from '../core/parse/languages';
 
-/** The languages the graph indexes, as VS Code language ids. */
-export const SOURCE_LANGUAGES = ['python', 'typescript', 'typescriptreact', 'javascript', 'javascriptreact'];
-
-export const SOURCE_SELECTOR: vscode.DocumentSelector = SOURCE_LANGUAGES.map((language) => ({ scheme: 'file', language }));
+export const SOURCE_SELECTOR: vscode.DocumentSelector = VSCODE_LANGUAGE_IDS.map((language) => ({ scheme: 'file', language }));
 
 function tracked(doc: vscode.TextDocument): boolean {
-  return doc.uri.scheme === 'file' && SOURCE_LANGUAGES.includes(doc.languageId);
+  return doc.uri.scheme === 'file' && VSCODE_LANGUAGE_IDS.includes(doc.languageId);
 }
 
 /**

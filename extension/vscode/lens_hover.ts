@@ -16,6 +16,7 @@ import { docsMentioning } from '../core/query/docs';
 import { governingRefs, refTitle } from './decisions_model';
 import { callerCount, callersOf, placeOfLoc, testsOf, type Place } from './graph_view';
 import { docPathOf } from '../core/model/ids';
+import { fenceLanguage } from '../core/parse/languages';
 
 /** How many links a section lists before "and N more". */
 const FIRST = 5;
@@ -45,7 +46,6 @@ export interface HoverData {
   sections: HoverSection[];
 }
 
-const FENCE_LANGUAGE: Record<string, string> = { python: 'python', typescript: 'typescript', tsx: 'typescriptreact', javascript: 'javascript' };
 
 type SectionBuilder = (graph: CodeGraph, id: string) => HoverSection;
 
@@ -104,7 +104,7 @@ export function hoverData(graph: CodeGraph, id: string): HoverData | undefined {
   const data: HoverData = {
     id,
     name: a.qualifiedName ?? a.name,
-    language: FENCE_LANGUAGE[a.language ?? ''] ?? '',
+    language: a.language ? fenceLanguage(a.language) : '',
     sections: SECTIONS.map((build) => build(graph, id)),
   };
   if (a.signature) data.signature = a.signature;

@@ -9,7 +9,7 @@
  */
 import { extractFacts } from '../parse/extract';
 import type { SymbolFact, SymbolKind } from '../parse/facts';
-import { languageForPath } from '../parse/grammar';
+import { languageForPath } from '../parse/languages';
 import type { FileChange, LineRange } from './diff';
 
 export type DefinitionChange = 'added' | 'modified' | 'removed' | 'renamed';

@@ -7,13 +7,14 @@
  * words count only when written as calls (`slugify()`): as bare words they are far more often
  * prose, commands or option values than code.
  */
+import { SOURCE_EXTENSIONS } from '../parse/languages';
 
 export type Classified =
   | { form: 'path'; path: string; folder: boolean }
   | { form: 'name'; parts: string[]; call: boolean }
   | { form: 'none' };
 
-export const CODE_EXTENSIONS = /\.(py|pyi|ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
+export const CODE_EXTENSIONS = new RegExp(`\\.(${SOURCE_EXTENSIONS.join('|')})$`);
 const IDENT = /^[A-Za-z_$][\w$]*$/;
 /** Names of the languages' own library that a record may mention without naming workspace code. */
 const BUILTINS = new Set([

@@ -7,7 +7,7 @@
 import { pathToFileURL } from 'node:url';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import type { FileFacts, LanguageId } from '../parse/facts';
-import { languageForPath } from '../parse/grammar';
+import { languageForPath } from '../parse/languages';
 import { readSourceFile } from './read_source';
 
 /** parse/extract's `extractFacts`, or a stand-in with the same shape. */

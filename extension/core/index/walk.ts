@@ -8,7 +8,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { readdirSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { LanguageId } from '../parse/facts';
-import { languageForPath } from '../parse/grammar';
+import { languageForPath } from '../parse/languages';
 import { FileFilter, VENV_MARKER, type FilterOptions } from './file_filter';
 import { isInside, notRegular, OUTSIDE_ROOT } from './workspace_fs';
 

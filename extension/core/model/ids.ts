@@ -17,11 +17,9 @@
  *   entity:rate-limiter            an entity mined from the docs that names no code node (docs/)
  *   decision:5e1c…, trade_off:9a0b…  extracted by the LLM layer (llm/), ids from a hash of their content
  *
- * Pure string work (no hashing here: the owners of hashed ids pass the digest), so the webview
- * can use it too.
+ * Pure string work (no hashing here: the owners of hashed ids pass the digest; no registry: a
+ * symbol's prefix comes from its language's entry), so the webview can use it too.
  */
-import type { LanguageId } from '../parse/facts';
-
 /** The prefix of each kind of id that is not a code symbol. */
 const PREFIX = {
   file: 'file',
@@ -37,16 +35,19 @@ const PREFIX = {
   trade_off: 'trade_off',
 } as const;
 
-/** Symbol id prefix per language; the middle part is the dotted module (Python) or the path without extension. */
-const SYMBOL_PREFIX: Record<LanguageId, string> = { python: 'py', typescript: 'ts', tsx: 'ts', javascript: 'js' };
-const SYMBOL_PREFIXES: ReadonlySet<string> = new Set(Object.values(SYMBOL_PREFIX));
+/** Every prefix but those of symbols, which are the languages' own (parse/languages.ts). */
+const NON_SYMBOL_PREFIXES: ReadonlySet<string> = new Set(Object.values(PREFIX));
 
 export const fileId = (path: string): string => `${PREFIX.file}:${path}`;
 export const moduleId = (dir: string): string => `${PREFIX.module}:${dir === '' ? '.' : dir}`;
 export const externalId = (pkg: string): string => `${PREFIX.external}:${pkg}`;
 
-export function symbolId(language: LanguageId, container: string, qualifiedName: string): string {
-  return `${SYMBOL_PREFIX[language]}:${container}:${qualifiedName}`;
+/**
+ * A symbol: its language's id prefix (the registry's `idPrefix`), then the dotted module (Python)
+ * or the path without extension, then the qualified name.
+ */
+export function symbolId(prefix: string, container: string, qualifiedName: string): string {
+  return `${prefix}:${container}:${qualifiedName}`;
 }
 
 export const adrId = (path: string): string => `${PREFIX.adr}:${path}`;
@@ -72,7 +73,10 @@ export const isFileId = (id: string): boolean => id.startsWith(`${PREFIX.file}:`
 export const isModuleId = (id: string): boolean => id.startsWith(`${PREFIX.module}:`);
 export const isExternalId = (id: string): boolean => id.startsWith(`${PREFIX.external}:`);
 export const isEntityId = (id: string): boolean => id.startsWith(`${PREFIX.entity}:`);
-export const isSymbolId = (id: string): boolean => SYMBOL_PREFIXES.has(prefixOf(id));
+export const isSymbolId = (id: string): boolean => {
+  const prefix = prefixOf(id);
+  return prefix !== '' && !NON_SYMBOL_PREFIXES.has(prefix);
+};
 
 /** The path of a `file:` id, or undefined for any other id. */
 export const filePathOf = (id: string): string | undefined => (isFileId(id) ? id.slice(PREFIX.file.length + 1) : undefined);
@@ -94,8 +98,8 @@ export function containerKindOf(id: string): 'file' | 'module' | 'external' | un
  * `ts:src/util/cache:Cache.put`), or undefined for non-symbol ids.
  */
 export function containerOf(id: string): string | undefined {
+  if (!isSymbolId(id)) return undefined;
   const first = id.indexOf(':');
-  if (first < 0 || !SYMBOL_PREFIXES.has(id.slice(0, first))) return undefined;
   const second = id.indexOf(':', first + 1);
   return second < 0 ? undefined : id.slice(first + 1, second);
 }

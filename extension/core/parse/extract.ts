@@ -8,11 +8,18 @@ import { createHash } from 'node:crypto';
 import type { Node, Tree } from 'web-tree-sitter';
 import { FACTS_VERSION, type FileFacts, type LanguageId } from './facts';
 import { loadGrammar, type LoadedGrammar } from './grammar';
-import { extractPython } from './python';
-import { extractTypeScript } from './typescript';
+import { languageSpec } from './languages';
 
 /** What a language's extractor fills in; the envelope (version, hash, errors) is set here. */
 export type ExtractedFacts = Omit<FileFacts, 'version' | 'path' | 'language' | 'hash' | 'lines' | 'parseErrors' | 'errorLines'>;
+
+/**
+ * The one shape every language's extractor has: the parsed tree and the language's compiled
+ * queries (grammars/<language>/*.scm) in, the facts schema (facts.ts) out. Pure: no file system,
+ * no other file's facts (resolution is core/resolve's job). The language's rules stay in its own
+ * modules; the registry (languages.ts) names the extractor.
+ */
+export type Extractor = (input: ExtractorInput) => ExtractedFacts;
 
 export interface ExtractorInput {
   tree: Tree;
@@ -60,12 +67,13 @@ function syntaxErrors(root: Node): { count: number; lines: number[] } {
 
 export async function extractFacts(path: string, source: string, language: LanguageId, hash = contentHash(source)): Promise<FileFacts> {
   const grammar = await loadGrammar(language);
+  const extract = languageSpec(language).extractor();
   const tree = grammar.parser.parse(source);
   if (!tree) throw new Error(`kg-memory/extract: the ${language} parser gave no tree for ${path}`);
   try {
     const errors = syntaxErrors(tree.rootNode);
     const input: ExtractorInput = { tree, source, path, language, grammar };
-    const extracted = language === 'python' ? extractPython(input) : extractTypeScript(input);
+    const extracted = extract(input);
     return {
       version: FACTS_VERSION,
       path,

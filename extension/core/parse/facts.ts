@@ -8,7 +8,8 @@
  * Lines are 1-based. Paths are workspace-relative with forward slashes.
  */
 
-export type LanguageId = 'python' | 'typescript' | 'tsx' | 'javascript';
+export type { LanguageId } from './languages';
+import type { LanguageId } from './languages';
 
 export type { SymbolKind } from '../model/kinds';
 import type { SymbolKind } from '../model/kinds';

@@ -6,24 +6,9 @@
  * where esbuild copied the .wasm files and the queries beside it).
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { Language, Parser, Query } from 'web-tree-sitter';
-import type { LanguageId } from './facts';
-
-const WASM_NAMES: Record<LanguageId, string> = {
-  python: 'tree-sitter-python.wasm',
-  typescript: 'tree-sitter-typescript.wasm',
-  tsx: 'tree-sitter-tsx.wasm',
-  javascript: 'tree-sitter-javascript.wasm',
-};
-
-/** Queries are shared by TS and TSX; JavaScript has its own folder. */
-const QUERY_DIRS: Record<LanguageId, string> = {
-  python: 'python',
-  typescript: 'typescript',
-  tsx: 'typescript',
-  javascript: 'javascript',
-};
+import { languageSpec, type LanguageId } from './languages';
 
 export interface LoadedGrammar {
   language: Language;
@@ -43,14 +28,14 @@ function assetRoots(): string[] {
 }
 
 function wasmPath(language: LanguageId): string {
-  const name = WASM_NAMES[language];
-  const fromDist = firstExisting(assetRoots().map((r) => join(r, name)));
+  const { npmPackage, wasm } = languageSpec(language).grammar;
+  const fromDist = firstExisting(assetRoots().map((r) => join(r, basename(wasm))));
   if (fromDist) return fromDist;
-  return join(dirname(require.resolve('@vscode/tree-sitter-wasm/package.json')), 'wasm', name);
+  return join(dirname(require.resolve(`${npmPackage}/package.json`)), wasm);
 }
 
 function queryDir(language: LanguageId): string {
-  const dir = firstExisting(assetRoots().map((r) => join(r, QUERY_DIRS[language])));
+  const dir = firstExisting(assetRoots().map((r) => join(r, languageSpec(language).queries)));
   if (!dir) throw new Error(`kg-memory/grammar: no queries for ${language} (looked in ${assetRoots().join(', ')})`);
   return dir;
 }
@@ -82,7 +67,7 @@ async function load(language: LanguageId): Promise<LoadedGrammar> {
     try {
       queries.set(file.slice(0, -4), new Query(lang, text));
     } catch (err) {
-      throw new Error(`kg-memory/grammar: query ${QUERY_DIRS[language]}/${file} does not compile for ${language}`, { cause: err });
+      throw new Error(`kg-memory/grammar: query ${languageSpec(language).queries}/${file} does not compile for ${language}`, { cause: err });
     }
   }
   return { language: lang, parser, queries };
@@ -96,27 +81,4 @@ export function loadGrammar(language: LanguageId): Promise<LoadedGrammar> {
     grammars.set(language, p);
   }
   return p;
-}
-
-export function languageForPath(path: string): LanguageId | undefined {
-  const dot = path.lastIndexOf('.');
-  if (dot < 0) return undefined;
-  switch (path.slice(dot + 1).toLowerCase()) {
-    case 'py':
-    case 'pyi':
-      return 'python';
-    case 'ts':
-    case 'mts':
-    case 'cts':
-      return 'typescript';
-    case 'tsx':
-      return 'tsx';
-    case 'js':
-    case 'jsx':
-    case 'mjs':
-    case 'cjs':
-      return 'javascript';
-    default:
-      return undefined;
-  }
 }

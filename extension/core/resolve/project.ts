@@ -8,6 +8,7 @@
 import { posix } from 'node:path';
 import type { BindingFact, FileFacts, ImportFact, LanguageId, SymbolFact } from '../parse/facts';
 import { fileId, symbolId } from '../model/ids';
+import { languageSpec, type ResolverFamily } from '../parse/languages';
 import { buildPythonModuleTable, type PythonModuleTable } from './python_modules';
 import { TsModuleResolver } from './ts_modules';
 import { basenameKey, existsKey, fileKey, LISTS, moduleKey, nameKey, partKey, topOf, type DepTracker } from './tracker';
@@ -29,8 +30,8 @@ export interface FileView {
   localExports: Map<string, string>;
 }
 
-export type SymbolFamily = 'python' | 'ecmascript';
-export const familyOf = (language: LanguageId): SymbolFamily => (language === 'python' ? 'python' : 'ecmascript');
+export type SymbolFamily = ResolverFamily;
+export const familyOf = (language: LanguageId): SymbolFamily => languageSpec(language).family;
 
 export interface NamedSymbol {
   path: string;
@@ -224,7 +225,7 @@ export class Project {
 
   symbolNodeId(path: string, qn: string): string {
     const facts = this.facts.get(path);
-    return facts ? symbolId(facts.language, this.container(path, facts.language), qn) : fileId(path);
+    return facts ? symbolId(languageSpec(facts.language).idPrefix, this.container(path, facts.language), qn) : fileId(path);
   }
 
   // ---- tracked reads (by the resolver) ----------------------------------------------------

@@ -8,6 +8,7 @@ import { CodeGraph } from '../../../extension/core/model/graph';
 import { externalId, fileId, moduleId, symbolId } from '../../../extension/core/model/ids';
 import type { EdgeAttributes, EdgeKind, NodeAttributes } from '../../../extension/core/model/types';
 import type { LanguageId, SymbolKind } from '../../../extension/core/parse/facts';
+import { languageSpec } from '../../../extension/core/parse/languages';
 
 export function languageOf(path: string): LanguageId {
   if (path.endsWith('.py')) return 'python';
@@ -55,7 +56,7 @@ export class GraphBuilder {
 
   /** A symbol `qn` of `kind` in `path` spanning start..end (its name line is `start` unless given). */
   sym(path: string, qn: string, kind: SymbolKind, start: number, end: number, extra: Partial<NodeAttributes> = {}): string {
-    const id = symbolId(languageOf(path), containerOf(path), qn);
+    const id = symbolId(languageSpec(languageOf(path)).idPrefix, containerOf(path), qn);
     const name = qn.split(/\.| > /).pop() as string;
     this.g.setNode(id, { kind, name, qualifiedName: qn, path, language: languageOf(path), line: start, startLine: start, endLine: end, ...extra });
     return id;
