@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import type { ExtractedFacts } from '../../extension/core/parse/extract';
+import type { ExtractedFacts } from '../../extension/core/parse/facts';
 import type { SymbolFact } from '../../extension/core/parse/facts';
 import { loadGrammar } from '../../extension/core/parse/grammar';
 import { extractPython } from '../../extension/core/parse/python';

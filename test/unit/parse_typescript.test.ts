@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { ExtractedFacts } from '../../extension/core/parse/extract';
+import type { ExtractedFacts } from '../../extension/core/parse/facts';
 import type { LanguageId, SymbolFact } from '../../extension/core/parse/facts';
 import { loadGrammar } from '../../extension/core/parse/grammar';
 import { MAX_NESTING, MAX_QUALIFIED_NAME } from '../../extension/core/parse/nesting';

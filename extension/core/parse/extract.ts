@@ -2,32 +2,14 @@
  * Fact extraction
  * ===============
  * (path, content) → FileFacts. Parses with the language's grammar and hands the tree to that
- * language's extractor. Pure: no file system access beyond loading the grammars.
+ * language's extractor (the registry names it; the contract is in facts.ts). Pure: no file system
+ * access beyond loading the grammars.
  */
 import { createHash } from 'node:crypto';
-import type { Node, Tree } from 'web-tree-sitter';
-import { FACTS_VERSION, type FileFacts, type LanguageId } from './facts';
-import { loadGrammar, type LoadedGrammar } from './grammar';
+import type { Node } from 'web-tree-sitter';
+import { FACTS_VERSION, type ExtractorInput, type FileFacts, type LanguageId } from './facts';
+import { loadGrammar } from './grammar';
 import { languageSpec } from './languages';
-
-/** What a language's extractor fills in; the envelope (version, hash, errors) is set here. */
-export type ExtractedFacts = Omit<FileFacts, 'version' | 'path' | 'language' | 'hash' | 'lines' | 'parseErrors' | 'errorLines'>;
-
-/**
- * The one shape every language's extractor has: the parsed tree and the language's compiled
- * queries (grammars/<language>/*.scm) in, the facts schema (facts.ts) out. Pure: no file system,
- * no other file's facts (resolution is core/resolve's job). The language's rules stay in its own
- * modules; the registry (languages.ts) names the extractor.
- */
-export type Extractor = (input: ExtractorInput) => ExtractedFacts;
-
-export interface ExtractorInput {
-  tree: Tree;
-  source: string;
-  path: string;
-  language: LanguageId;
-  grammar: LoadedGrammar;
-}
 
 export function contentHash(content: string | Uint8Array): string {
   return createHash('sha256').update(content).digest('hex');

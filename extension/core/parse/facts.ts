@@ -8,8 +8,10 @@
  * Lines are 1-based. Paths are workspace-relative with forward slashes.
  */
 
-export type { LanguageId } from './languages';
+import type { Language, Parser, Query, Tree } from 'web-tree-sitter';
 import type { LanguageId } from './languages';
+
+export type { LanguageId } from './languages';
 
 export type { SymbolKind } from '../model/kinds';
 import type { SymbolKind } from '../model/kinds';
@@ -185,3 +187,32 @@ export interface FileFacts {
 }
 
 export const FACTS_VERSION = 4;
+
+// ---- the extractor contract ----------------------------------------------------------------------
+
+/** A language's grammar as grammar.ts loads it: the parser and the compiled queries. */
+export interface LoadedGrammar {
+  language: Language;
+  parser: Parser;
+  /** Queries by file name without `.scm` (`definitions`, `calls`, ...). */
+  queries: Map<string, Query>;
+}
+
+/** What a language's extractor fills in; extract.ts sets the envelope (version, hash, errors). */
+export type ExtractedFacts = Omit<FileFacts, 'version' | 'path' | 'language' | 'hash' | 'lines' | 'parseErrors' | 'errorLines'>;
+
+/**
+ * The one shape every language's extractor has: the parsed tree and the language's compiled
+ * queries (grammars/<language>/*.scm) in, the facts schema above out. Pure: no file system,
+ * no other file's facts (resolution is core/resolve's job). The language's rules stay in its own
+ * modules; the registry (languages.ts) names the extractor.
+ */
+export type Extractor = (input: ExtractorInput) => ExtractedFacts;
+
+export interface ExtractorInput {
+  tree: Tree;
+  source: string;
+  path: string;
+  language: LanguageId;
+  grammar: LoadedGrammar;
+}

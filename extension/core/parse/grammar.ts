@@ -8,14 +8,9 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { Language, Parser, Query } from 'web-tree-sitter';
+import type { LoadedGrammar } from './facts';
 import { languageSpec, type LanguageId } from './languages';
 
-export interface LoadedGrammar {
-  language: Language;
-  parser: Parser;
-  /** Queries by file name without `.scm` (`definitions`, `calls`, ...). */
-  queries: Map<string, Query>;
-}
 
 function firstExisting(candidates: string[]): string | undefined {
   return candidates.find((c) => existsSync(c));

@@ -12,7 +12,7 @@
  * without an ESM loader, and the bundle keeps each extractor's module init lazy), so reading the
  * table loads no extractor.
  */
-import type { Extractor } from './extract';
+import type { Extractor } from './facts';
 
 /** Which resolver resolves a language's facts (core/resolve): languages of one family see each other's symbols. */
 export type ResolverFamily = 'python' | 'ecmascript';
@@ -37,10 +37,13 @@ interface LanguageEntry {
 
 const VSCODE_WASM = '@vscode/tree-sitter-wasm';
 
-/* eslint-disable @typescript-eslint/no-require-imports -- each extractor's modules load on first use (see above) */
-const pythonModule = (): typeof import('./python') => require('./python');
-const typescriptModule = (): typeof import('./typescript') => require('./typescript');
-/* eslint-enable @typescript-eslint/no-require-imports */
+/**
+ * CommonJS's require, declared here rather than taken from Node's types: the webview's type check
+ * reaches this file (through the facts' LanguageId) and must not need Node, nor every extractor.
+ */
+declare const require: (id: string) => unknown;
+const pythonModule = (): { extractPython: Extractor } => require('./python') as { extractPython: Extractor };
+const typescriptModule = (): { extractTypeScript: Extractor } => require('./typescript') as { extractTypeScript: Extractor };
 
 const ENTRIES = {
   python: {

@@ -4,7 +4,7 @@
  * Turns a parsed Python file into facts. grammars/python/facts.scm finds the nodes of interest in
  * one pass over the tree; the python_* helpers interpret what it captured, phase by phase.
  */
-import type { ExtractedFacts, ExtractorInput } from './extract';
+import type { ExtractedFacts, ExtractorInput } from './facts';
 import type { SymbolFact } from './facts';
 import { collectBindings, collectBoundNames } from './python_bindings';
 import { newContext, type PyContext } from './python_context';

@@ -6,7 +6,7 @@
  * interpret what the queries capture. Never throws on broken code: what parsed is extracted.
  */
 import type { Node } from 'web-tree-sitter';
-import type { ExtractedFacts, ExtractorInput } from './extract';
+import type { ExtractedFacts, ExtractorInput } from './facts';
 import type { SymbolFact } from './facts';
 import { collect } from './typescript_collect';
 import { readElementBindings } from './typescript_elements';
