@@ -5,6 +5,7 @@
  */
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, chmodSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -59,6 +60,18 @@ describe('writeSnapshot / readSnapshot', () => {
     const read = await readSnapshot(r, 'facts', 1);
     assert.ok(read.ok);
     assert.deepEqual(read.data, { v: 2 });
+  });
+
+  it('removes temp files a killed process left (issue 21 item 9), and keeps those of live ones', async () => {
+    const r = root();
+    await writeSnapshot(r, 'graph', { v: 1 }, 1);
+    // A real process that is gone now: its pid names the temp files it left.
+    const dead = Number(execFileSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }));
+    const dir = join(r, '.kg-memory');
+    writeFileSync(join(dir, `graph.json.${dead}.0a1b2c3d.tmp`), '{"format":"kg-memory-sn');
+    writeFileSync(join(dir, `graph.json.${process.pid}.deadbeef.tmp`), 'being written');
+    await writeSnapshot(r, 'graph', { v: 2 }, 1);
+    assert.deepEqual(readdirSync(dir).sort(), ['.gitignore', 'graph.json', `graph.json.${process.pid}.deadbeef.tmp`]);
   });
 
   it('cleans its temp file and keeps the old snapshot when the write fails', async () => {

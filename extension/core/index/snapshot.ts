@@ -6,6 +6,7 @@
  */
 import { promises as fsp } from 'node:fs';
 import { join } from 'node:path';
+import { removeDeadTemporaries } from '../memory/file';
 import { checkStateName, ensureStateDir, openStateFile, stateDir, writeFileAtomic } from './state_dir';
 
 export const SNAPSHOT_FORMAT = 'kg-memory-snapshot';
@@ -38,6 +39,8 @@ export async function writeSnapshot(root: string, name: string, data: unknown, f
   const json = JSON.stringify({ format: SNAPSHOT_FORMAT, formatVersion, writtenAt: new Date().toISOString(), data });
   if (json === undefined) throw new Error('kg-memory/snapshot: data cannot be written as JSON');
   const bytes = await writeFileAtomic(path, `${json}\n`, 0o644);
+  // Temporaries of processes killed mid-write (graph.json.<pid>.<hex>.tmp) would stay forever.
+  await removeDeadTemporaries(path);
   return { path, bytes };
 }
 
