@@ -71,14 +71,25 @@ export async function loadExtract(modulePath?: string): Promise<ExtractFn> {
   return fn;
 }
 
+/**
+ * Files above this are never parsed, whatever the configured size limit: tree-sitter's
+ * WebAssembly heap grows to some 45 times the source, and a 50 MB file aborted the parser after
+ * 2.2 GB. Checked on the file's size before a byte is read.
+ */
+export const PARSE_HARD_LIMIT_BYTES = 8 * 1024 * 1024;
+
 /** Never throws: every outcome is a result, so one bad file cannot sink a batch. */
 export async function parseOne(task: ParseTask, maxFileBytes: number, extract: ExtractFn | Promise<ExtractFn>): Promise<ParseResult> {
   const { path } = task;
   try {
     const language = task.language ?? languageForPath(path);
     if (!language) return { kind: 'skipped', path, reason: 'not a supported language' };
-    const read = await readSourceFile(task.absPath, maxFileBytes);
-    if (!read.ok) return { kind: 'skipped', path, reason: read.reason };
+    const hardLimited = maxFileBytes > PARSE_HARD_LIMIT_BYTES;
+    const read = await readSourceFile(task.absPath, Math.min(maxFileBytes, PARSE_HARD_LIMIT_BYTES));
+    if (!read.ok) {
+      const reason = hardLimited && read.reason.startsWith('too large') ? `${read.reason}: the parser's own limit, whatever the configured maxFileSize` : read.reason;
+      return { kind: 'skipped', path, reason };
+    }
     if (task.knownHash === read.hash) return { kind: 'unchanged', path, hash: read.hash };
     const facts = await (await extract)(path, read.text, language, read.hash);
     return { kind: 'facts', path, facts, lossy: read.lossy };

@@ -117,6 +117,12 @@ export interface SourceResult extends Item {
   note?: string;
 }
 
+/**
+ * Characters of code one answer shows: 400 ordinary lines fit; one minified line of a megabyte
+ * does not, and is cut (the note says where and how much).
+ */
+export const MAX_SOURCE_CHARS = 40_000;
+
 /** The definition's lines startLine..endLine (the whole file for a file target). */
 export function source(graph: CodeGraph, options: SourceOptions, reader: SourceReader): SourceResult {
   const where = 'query/source';
@@ -142,6 +148,7 @@ export function source(graph: CodeGraph, options: SourceOptions, reader: SourceR
   const stop = Math.min(end, start + maxLines - 1, lines.length);
   const out: SourceResult = { ...describeAttrs(id, a), path: a.path, start, end, code: lines.slice(start - 1, stop).join('\n') };
   if (end > stop && stop < lines.length) out.more = Math.min(end, lines.length) - stop;
+  const cutNote = out.code.length > MAX_SOURCE_CHARS ? cutCode(out) : undefined;
   const stale = fileNode?.hash !== undefined && reader.hashOf(content) !== fileNode.hash;
   if (stale || end > lines.length) {
     out.stale = true;
@@ -149,5 +156,15 @@ export function source(graph: CodeGraph, options: SourceOptions, reader: SourceR
       ? `${a.path} now has ${lines.length} lines but the definition was indexed at ${start}-${end}; the file changed since it was indexed, re-index it.`
       : `${a.path} changed since it was indexed; lines ${start}-${end} may no longer be exactly this definition.`;
   }
+  if (cutNote) out.note = out.note ? `${out.note} ${cutNote}` : cutNote;
   return out;
+}
+
+/** Cuts `out.code` to MAX_SOURCE_CHARS; returns the note that says so. */
+function cutCode(out: SourceResult): string {
+  const total = out.code.length;
+  const kept = out.code.slice(0, MAX_SOURCE_CHARS);
+  const lastLine = out.start + (kept.match(/\n/g)?.length ?? 0);
+  out.code = `${kept}… [kg-memory: truncated]`;
+  return `Truncated: ${MAX_SOURCE_CHARS} of ${total} characters shown, cut in line ${lastLine} (a minified or generated line?); read ${out.path} itself for the rest.`;
 }
