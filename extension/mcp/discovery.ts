@@ -17,7 +17,10 @@
  * own token file (the token is always read from there, never from a path the file names),
  * `folder` must be this folder, the file must belong to the current user, and an endpoint counts
  * as live only when its pid is alive AND it answers GET /health with the token, naming this
- * folder. Anything else is stale: ignored, and replaced by the next host that serves.
+ * folder. Anything else is stale: ignored, and replaced by the next host that serves. The file
+ * itself is trusted only when a host of ours wrote it (a regular file of ours, mode 0600), and the
+ * endpoint must prove it holds the token (a challenge, transports/challenge.ts) before the
+ * client sends the token to it.
  *
  * Pure Node: no vscode import (the CLI and the extension both use it).
  */
@@ -29,6 +32,7 @@ import { readRegularFile } from '../core/index/workspace_fs';
 import type { HealthAnswer } from './transports/http';
 import { HEALTH_PATH, MCP_PATH } from './transports/http';
 import { TOKEN_FILE } from './transports/token';
+import { newNonce, NONCE_HEADER, proofMatches } from './transports/challenge';
 
 export const DISCOVERY_FILE = 'endpoint.json';
 const MAX_DISCOVERY_BYTES = 64 * 1024;
@@ -195,15 +199,12 @@ export interface ProbeTarget {
   socket?: string;
 }
 
-/**
- * GET /health with the token: the server's answer when it is a kg-memory server that accepts
- * this token, else undefined (refused, wrong token, not ours, or no answer within `timeoutMs`).
- */
-export function probeHealth(target: ProbeTarget, token: string, timeoutMs = 1500): Promise<HealthAnswer | undefined> {
+/** GET /health with these headers: the parsed JSON body of a 200 answer, else undefined (refused, not JSON, no answer within `timeoutMs`). */
+function getHealth(target: ProbeTarget, headers: Record<string, string>, timeoutMs: number): Promise<unknown> {
   return new Promise((resolvePromise) => {
     const url = new URL(HEALTH_PATH, target.url);
     let done = false;
-    const finish = (answer: HealthAnswer | undefined): void => {
+    const finish = (answer: unknown): void => {
       if (done) return;
       done = true;
       clearTimeout(timer);
@@ -215,7 +216,7 @@ export function probeHealth(target: ProbeTarget, token: string, timeoutMs = 1500
         method: 'GET',
         path: HEALTH_PATH,
         // On a socket the guard wants Host "localhost"; on TCP, the loopback name and port of the URL.
-        headers: { host: url.host, authorization: `Bearer ${token}`, accept: 'application/json' },
+        headers: { host: url.host, accept: 'application/json', ...headers },
       },
       (res) => {
         const chunks: Buffer[] = [];
@@ -228,10 +229,7 @@ export function probeHealth(target: ProbeTarget, token: string, timeoutMs = 1500
         res.on('end', () => {
           if (res.statusCode !== 200) return finish(undefined);
           try {
-            const body: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-            if (isRecord(body) && body.name === 'kg-memory' && typeof body.root === 'string' && typeof body.pid === 'number' && typeof body.version === 'string') {
-              finish({ name: 'kg-memory', root: body.root, pid: body.pid, version: body.version });
-            } else finish(undefined);
+            finish(JSON.parse(Buffer.concat(chunks).toString('utf8')));
           } catch {
             finish(undefined);
           }
@@ -246,6 +244,32 @@ export function probeHealth(target: ProbeTarget, token: string, timeoutMs = 1500
     req.on('error', () => finish(undefined));
     req.end();
   });
+}
+
+/**
+ * Whether the endpoint proves it holds the token, without the token being sent: a fresh nonce
+ * out, HMAC(token, nonce, the address we connected to) back (transports/challenge.ts).
+ */
+export async function proveEndpoint(target: ProbeTarget, token: string, timeoutMs = 1500): Promise<boolean> {
+  const nonce = newNonce();
+  const address = target.socket !== undefined ? { socket: target.socket } : { port: Number(new URL(target.url).port) };
+  const answer = await getHealth(target, { [NONCE_HEADER]: nonce }, timeoutMs);
+  return isRecord(answer) && answer.name === 'kg-memory' && proofMatches(token, nonce, address, answer.proof);
+}
+
+/**
+ * GET /health with the token, once the endpoint has proved it holds the token: the server's
+ * answer when it is a kg-memory server that accepts this token, else undefined (no proof,
+ * refused, wrong token, not ours, or no answer within `timeoutMs`). The token never goes to an
+ * endpoint that did not prove it already has it.
+ */
+export async function probeHealth(target: ProbeTarget, token: string, timeoutMs = 1500): Promise<HealthAnswer | undefined> {
+  if (!(await proveEndpoint(target, token, timeoutMs))) return undefined;
+  const body = await getHealth(target, { authorization: `Bearer ${token}` }, timeoutMs);
+  if (isRecord(body) && body.name === 'kg-memory' && typeof body.root === 'string' && typeof body.pid === 'number' && typeof body.version === 'string') {
+    return { name: 'kg-memory', root: body.root, pid: body.pid, version: body.version };
+  }
+  return undefined;
 }
 
 /** The folder's token if it has one; never creates it (no token means no server ever served here). */
@@ -266,6 +290,7 @@ export async function findLiveEndpoint(root: string, options: { token?: string; 
   if (!pidAlive(d.pid)) return { reason: `the process ${d.pid} that wrote it is gone` };
   const token = options.token ?? (await readToken(root));
   if (!token) return { reason: 'the folder has no token' };
+  if (!(await proveEndpoint(d, token, options.timeoutMs))) return { reason: `${d.socket ?? d.url} does not prove it holds the folder's token (or does not answer): the token is not sent to it` };
   const health = await probeHealth(d, token, options.timeoutMs);
   if (!health) return { reason: `${d.socket ?? d.url} does not answer` };
   if (health.root !== d.folder) return { reason: `${d.socket ?? d.url} serves ${health.root}, not ${d.folder}` };

@@ -36,6 +36,17 @@ export function isLoopbackOrigin(origin: string): boolean {
 }
 
 export function checkRequest(headers: IncomingHttpHeaders, options: GuardOptions): GuardVerdict {
+  const place = checkHostAndOrigin(headers, options.port);
+  if (!place.ok) return place;
+  if (!bearerMatches(headers.authorization, options.token)) {
+    return { ok: false, status: 401, message: 'missing or wrong bearer token; send "Authorization: Bearer <token>" with the token from .kg-memory/token in the workspace' };
+  }
+  return { ok: true };
+}
+
+/** The Host and Origin checks alone (the endpoint challenge passes them without a token). */
+export function checkHostAndOrigin(headers: IncomingHttpHeaders, port: number | undefined): GuardVerdict {
+  const options = { port };
   const host = headers.host?.toLowerCase();
   if (host === undefined || !allowedHosts(options.port).includes(host)) {
     return { ok: false, status: 403, message: `Host ${JSON.stringify(headers.host ?? '')} is not allowed; connect to ${allowedHosts(options.port).join(' or ')}` };
@@ -43,9 +54,6 @@ export function checkRequest(headers: IncomingHttpHeaders, options: GuardOptions
   const origin = headers.origin;
   if (origin !== undefined && !isLoopbackOrigin(origin)) {
     return { ok: false, status: 403, message: `Origin ${JSON.stringify(origin)} is not allowed; only loopback origins may call this server` };
-  }
-  if (!bearerMatches(headers.authorization, options.token)) {
-    return { ok: false, status: 401, message: 'missing or wrong bearer token; send "Authorization: Bearer <token>" with the token from .kg-memory/token in the workspace' };
   }
   return { ok: true };
 }

@@ -27,7 +27,8 @@ import type { Workspace } from '../../core/workspace';
 import { ToolContext } from '../context';
 import type { Logger } from '../context';
 import { createMcpServer } from '../server';
-import { checkRequest } from './guard';
+import { endpointProof, isNonce, NONCE_HEADER } from './challenge';
+import { checkHostAndOrigin, checkRequest } from './guard';
 import { INVALID_REQUEST, precheck } from './rpc_checks';
 import { listenOnSocket, removeSocket } from './socket_file';
 
@@ -205,6 +206,14 @@ export async function serveHttp(ws: Workspace, options: HttpServeOptions): Promi
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const nonce = req.headers[NONCE_HEADER];
+    if (req.method === 'GET' && req.headers.authorization === undefined && isNonce(nonce) && new URL(req.url ?? '/', 'http://localhost').pathname === HEALTH_PATH) {
+      // The endpoint challenge: prove we hold the token before a client sends it (challenge.ts).
+      const place = checkHostAndOrigin(req.headers, port);
+      if (!place.ok) send(res, place.status, { error: place.message });
+      else send(res, 200, { name: 'kg-memory', proof: endpointProof(options.token, nonce, options.socket !== undefined ? { socket: options.socket } : { port: port ?? 0 }) });
+      return;
+    }
     const verdict = checkRequest(req.headers, { port, token: options.token });
     if (!verdict.ok) {
       log('warn', `${verdict.status} ${req.method ?? ''} ${req.url ?? ''}: ${verdict.message}`);
