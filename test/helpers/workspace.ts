@@ -2,9 +2,9 @@
  * Test helpers: index a fixture project and read its edges
  * ========================================================
  */
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { EdgeAttributes, EdgeKind } from '../../extension/core/model/types';
 import { Workspace, type WorkspaceOptions } from '../../extension/core/workspace';
 
@@ -22,6 +22,23 @@ export function copyFixture(relDir: string): { dir: string; dispose: () => void 
   const dir = mkdtempSync(join(tmpdir(), 'kg-fixture-'));
   cpSync(join(FIXTURES, relDir), dir, { recursive: true });
   return { dir, dispose: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Writes `files` (root-relative path → text) into a new temp folder and indexes it; `close()` removes the folder too. */
+export async function indexFiles(files: Record<string, string>): Promise<Workspace> {
+  const dir = mkdtempSync(join(tmpdir(), 'kg-files-'));
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, rel)), { recursive: true });
+    writeFileSync(join(dir, rel), text);
+  }
+  const ws = await Workspace.open(dir, { persist: false, workers: 0 });
+  const close = ws.close.bind(ws);
+  ws.close = async () => {
+    await close();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  await ws.index();
+  return ws;
 }
 
 export function edge(ws: Workspace, kind: EdgeKind, source: string, target: string): EdgeAttributes | undefined {

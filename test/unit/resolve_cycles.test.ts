@@ -7,32 +7,11 @@
  * file keeps its other edges, and a resolver fault shows in `status` with the file and the reason.
  */
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { GraphAssembler } from '../../extension/core/index/assembler';
 import { extractFacts } from '../../extension/core/parse/extract';
 import type { FileFacts } from '../../extension/core/parse/facts';
-import { Workspace } from '../../extension/core/workspace';
-import { edge } from '../helpers/workspace';
-
-const dirs: string[] = [];
-after(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
-
-async function indexFiles(files: Record<string, string>): Promise<Workspace> {
-  const dir = mkdtempSync(join(tmpdir(), 'kg-cycles-'));
-  dirs.push(dir);
-  for (const [rel, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, rel)), { recursive: true });
-    writeFileSync(join(dir, rel), text);
-  }
-  const ws = await Workspace.open(dir, { persist: false, workers: 0 });
-  await ws.index();
-  return ws;
-}
+import { edge, indexFiles } from '../helpers/workspace';
 
 describe('a parameter named like its type', () => {
   it('TypeScript `string: string` and `Date: Date` keep the file’s edges', async () => {

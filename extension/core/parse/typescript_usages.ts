@@ -174,13 +174,35 @@ export function readCallbackParams(u: Usage, bodies: Set<number>): void {
     const owner = u.scopes.index.ownerAt(c.node.startIndex + 1);
     const fact = owner >= 0 ? u.scopes.symbols[owner]!.fact : undefined;
     if (!fact || !LOCAL_OWNER_KINDS.has(fact.kind) || fact.kind === 'constant' || fact.kind === 'variable') continue;
-    for (const param of paramsOf(u.source, c.node) ?? []) {
-      if (!param.type || !/^[\w$]+$/.test(param.name)) continue;
-      const line = lineOf(c.node);
+    const passed = passedTo(u.source, c.node);
+    const line = lineOf(c.node);
+    (paramsOf(u.source, c.node) ?? []).forEach((param, j) => {
+      if (!/^[\w$]+$/.test(param.name)) return;
       // Array callbacks' parameters are already there (readElementBindings).
-      if (!fact.locals?.some((l) => l.name === param.name && l.line === line)) (fact.locals ??= []).push({ name: param.name, type: param.type, line });
-    }
+      if (fact.locals?.some((l) => l.name === param.name && l.line === line && (l.type !== undefined || !param.type))) return;
+      // Untyped: typed by what the callee declares for it (`operate((source, subscriber) => …)`).
+      const binding: BindingFact | undefined = param.type
+        ? { name: param.name, type: param.type, line }
+        : passed && !param.isRest ? { name: param.name, value: [...passed.callee, `@arg${passed.index}.${j}`], line } : undefined;
+      if (binding) (fact.locals ??= []).push(binding);
+    });
   }
+}
+
+/** Array and promise methods: their callbacks' parameters are the runtime's business (or elements, above). */
+const RUNTIME_CALLBACK_TAKERS = new Set(['forEach', 'map', 'filter', 'reduce', 'reduceRight', 'some', 'every', 'find', 'findIndex', 'findLast', 'flatMap', 'sort', 'then', 'catch', 'finally', 'setTimeout', 'setInterval', 'addEventListener']);
+
+/** The call (or `new`) a callback is an argument of: the callee's chain and the argument's index. */
+function passedTo(source: string, fn: Node): { callee: Chain; index: number } | undefined {
+  const args = fn.parent;
+  const call = args?.parent;
+  if (!args || !call || args.type !== 'arguments') return undefined;
+  const calleeNode = call.type === 'call_expression' ? call.childForFieldName('function') : call.type === 'new_expression' ? call.childForFieldName('constructor') : null;
+  if (!calleeNode) return undefined;
+  const callee = chainOf(source, calleeNode);
+  if (callee.length === 0 || callee.includes('?') || callee.length > 8 || RUNTIME_CALLBACK_TAKERS.has(callee[callee.length - 1]!)) return undefined;
+  const index = args.namedChildren.filter((n) => n !== null && n.type !== 'comment').findIndex((n) => n!.id === fn.id);
+  return index < 0 ? undefined : { callee, index };
 }
 
 /** Locals of functions (into their symbols) and module-level bindings (returned). */

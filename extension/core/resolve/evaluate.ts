@@ -16,7 +16,7 @@ import { fieldScope, type FileView, type Project } from './project';
 import { pythonModuleCandidates, relativeImportBase } from './python_modules';
 import { isRuntimeGlobal } from './globals';
 import { DepTracker, LISTS, topOf } from './tracker';
-import { typeRefOf, type TypeRef } from './types_text';
+import { functionTypeParams, typeRefOf, type TypeRef } from './types_text';
 
 export type Value =
   | { t: 'module'; path: string }
@@ -110,7 +110,9 @@ export class Evaluator {
         current = undefined;
         break;
       }
-      if (name === '[]') current = i === 0 ? undefined : this.element(current!.value);
+      const callback = i > 0 ? /^@arg(\d+)\.(\d+)$/.exec(name) : null;
+      if (callback) current = this.callbackParam(current!.value, Number(callback[1]), Number(callback[2]));
+      else if (name === '[]') current = i === 0 ? undefined : this.element(current!.value);
       else if (i === 0 && name.startsWith(':')) current = this.evalType(scope, name.slice(1));
       else current = i === 0 ? this.first(scope, name, isCall) : this.member(current!.value, name);
       if (current && isCall && !(i === 0 && name === 'super')) current = this.call(current.value);
@@ -224,6 +226,20 @@ export class Evaluator {
       const outer: Scope = { path, ...(fn.parent !== undefined ? { qn: fn.parent } : {}) };
       return this.evalType(outer, text);
     });
+  }
+
+  /**
+   * `operate((source, subscriber) => …)`: an untyped parameter of a callback is typed by the
+   * parameter type of the function it is passed to (`init: (s: Observable<T>, sub: Subscriber<R>) => …`),
+   * as the checker's contextual typing does. `new Observable((subscriber) => …)` reads the constructor.
+   */
+  private callbackParam(v: Value, arg: number, param: number): Evaluated | undefined {
+    let fn: Value | undefined = v;
+    if (fn.t === 'symbol' && CLASS_KINDS.has(fn.kind)) fn = this.classMember(fn.path, fn.qn, 'constructor', false)?.value;
+    if (fn?.t !== 'symbol' || !FUNCTION_KINDS.has(fn.kind)) return undefined;
+    const s = this.project.view(fn.path, this.tracker, topOf(fn.qn))?.symbols.get(fn.qn);
+    const type = functionTypeParams(s?.params?.[arg]?.type)?.[param];
+    return s && type ? held(this.annotation(fn.path, s, type)) : undefined;
   }
 
   /** A name at module level of `path`: its own definitions, then imports, bindings, star imports. */

@@ -97,3 +97,71 @@ export function typeRefOf(annotation: string | undefined, depth = 0): TypeRef | 
   if (!/^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/.test(t) || NOTHING.has(t)) return undefined;
   return { chain: t.split('.'), classObject: false };
 }
+
+/**
+ * The parameter types of a function type as written, `this:` left out:
+ * `(this: Observable<T>, subscriber: Subscriber<T>) => TeardownLogic` → ["Subscriber<T>"];
+ * `<T>(a: A, b?: B) => void` → ["A", "B"]; a union whose function member comes first reads that
+ * member. Anything else (not a function type, an untyped parameter) gives undefined in its place.
+ */
+export function functionTypeParams(text: string | undefined): (string | undefined)[] | undefined {
+  if (!text || text.length > 400) return undefined;
+  let t = text.trim();
+  while (t.startsWith('((')) t = t.slice(1); // `((a: A) => void) | undefined`
+  if (t.startsWith('<')) {
+    const end = closing(t, 0);
+    if (end < 0) return undefined;
+    t = t.slice(end + 1).trim();
+  }
+  if (!t.startsWith('(')) return undefined;
+  const end = closing(t, 0);
+  if (end < 0 || !/^\s*\)?\s*=>/.test(t.slice(end + 1))) return undefined;
+  const out: (string | undefined)[] = [];
+  for (const part of splitParams(t.slice(1, end))) {
+    const colon = part.indexOf(':');
+    const name = (colon < 0 ? part : part.slice(0, colon)).replace(/^\.\.\./, '').replace(/\?$/, '').trim();
+    if (name === 'this') continue;
+    out.push(colon < 0 ? undefined : part.slice(colon + 1).trim());
+  }
+  return out;
+}
+
+/** Index of the bracket closing the one at `open`; `=>` inside is not a bracket. */
+function closing(text: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    const c = text[i];
+    if (c === '=' && text[i + 1] === '>') {
+      i++;
+      continue;
+    }
+    if (c === '(' || c === '<' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === '>' || c === ']' || c === '}') {
+      depth--;
+      if (depth === 0) return i;
+    }
+  }
+  return -1;
+}
+
+/** Top-level comma-separated parts of a parameter list (brackets and `=>` respected). */
+function splitParams(text: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '=' && text[i + 1] === '>') {
+      i++;
+      continue;
+    }
+    if (c === '(' || c === '<' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === '>' || c === ']' || c === '}') depth--;
+    else if (c === ',' && depth === 0) {
+      parts.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(text.slice(start));
+  return parts.map((p) => p.trim()).filter(Boolean);
+}
