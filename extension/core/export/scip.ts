@@ -74,6 +74,7 @@ const isSymbol = (a: NodeAttributes): boolean => SCIP_KIND[a.kind] !== undefined
 /** Builds (and caches) the SCIP symbol of each code node. */
 class Symbols {
   private readonly cache = new Map<string, string>();
+  private readonly byFile = new Map<string, Map<string, string>>();
   constructor(
     private readonly graph: CodeGraph,
     private readonly packageName: string,
@@ -92,19 +93,29 @@ class Symbols {
       : path.split('/').map((p) => `${escapeName(p)}/`).join('');
     // Each enclosing definition adds its descriptor: a class is a type (#), a function a method (().).
     const parts = a.qualifiedName.split(/\.(?![^`]*`)/);
-    const kinds = new Map<string, NodeKind>();
-    for (const n of this.graph.nodesInPath(path)) {
-      const b = this.graph.node(n);
-      if (b?.qualifiedName !== undefined) kinds.set(b.qualifiedName, b.kind);
-    }
+    const named = this.inFile(path);
     let descriptors = '';
     for (let i = 0; i < parts.length; i++) {
-      const qn = parts.slice(0, i + 1).join('.');
-      descriptors += `${escapeName(parts[i]!)}${suffix(i === parts.length - 1 ? a.kind : kinds.get(qn))}`;
+      const holder = i === parts.length - 1 ? id : named.get(parts.slice(0, i + 1).join('.'));
+      descriptors += `${escapeName(parts[i]!)}${suffix(holder === undefined ? undefined : this.graph.node(holder)?.kind)}`;
     }
     const symbol = `kg-memory ${python ? 'python' : 'npm'} ${escapeField(this.packageName)} . ${namespace}${descriptors}`;
     this.cache.set(id, symbol);
     return symbol;
+  }
+
+  /** The definitions of one file by qualified name (built once per file: a file's symbols are looked up by each other). */
+  inFile(path: string): Map<string, string> {
+    let map = this.byFile.get(path);
+    if (!map) {
+      map = new Map();
+      for (const n of this.graph.nodesInPath(path)) {
+        const b = this.graph.node(n);
+        if (b?.qualifiedName !== undefined && b.kind !== 'file' && b.kind !== 'module') map.set(b.qualifiedName, n);
+      }
+      this.byFile.set(path, map);
+    }
+    return map;
   }
 }
 
@@ -177,8 +188,8 @@ export async function writeScip(graph: CodeGraph, source: ScipSource, sink: Sink
       const dot = a.qualifiedName?.lastIndexOf('.') ?? -1;
       if (dot > 0) {
         const parentQn = a.qualifiedName!.slice(0, dot);
-        const parent = graph.nodesInPath(path).find((n) => g.getNodeAttribute(n, 'qualifiedName') === parentQn && n !== id);
-        if (parent !== undefined) enclosing = symbols.of(parent);
+        const parent = symbols.inFile(path).get(parentQn);
+        if (parent !== undefined && parent !== id) enclosing = symbols.of(parent);
       }
       infos.push(new scip.SymbolInformation({ symbol, kind: SCIP_KIND[a.kind]!, display_name: a.name, documentation, relationships, ...(enclosing ? { enclosing_symbol: enclosing } : {}) }));
     }
@@ -195,7 +206,7 @@ export async function writeScip(graph: CodeGraph, source: ScipSource, sink: Sink
     for (const imp of facts?.imports ?? []) {
       for (const to of targets.get(imp.line) ?? []) {
         for (const n of imp.names) {
-          const target = graph.nodesInPath(to).find((x) => g.getNodeAttribute(x, 'qualifiedName') === n.imported && g.getNodeAttribute(x, 'kind') !== 'file');
+          const target = symbols.inFile(to).get(n.imported);
           const symbol = target === undefined ? undefined : symbols.of(target);
           if (symbol === undefined) continue;
           // A parenthesised import spreads over the lines after its first.
