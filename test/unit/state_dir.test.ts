@@ -44,19 +44,25 @@ function nested(): { parent: string; root: string } {
   return { parent, root };
 }
 
+/** Indexes with the snapshot on, writes it, closes. */
+async function indexAndSave(root: string): Promise<Workspace> {
+  const ws = await Workspace.open(root, { workers: 0 });
+  try {
+    await ws.index();
+    await ws.save();
+  } finally {
+    await ws.close();
+  }
+  return ws;
+}
+
 const CANARY_LINES = ['root:x:0:0:CANARYSECRET7F3A:/root:/bin/bash', 'daemon:x:1:1:CANARYSECRET7F3A:/usr/sbin:/usr/sbin/nologin'];
 
 describe('the state folder is never followed through a symlink', { skip: !posix }, () => {
   it('.kg-memory -> .. : the index writes neither the parent .gitignore nor snapshots beside it; the state goes to the per-user folder', async () => {
     const { parent, root } = nested();
     symlinkSync('..', join(root, '.kg-memory'));
-    const ws = await Workspace.open(root, { workers: 0 });
-    try {
-      await ws.index();
-      await ws.save();
-    } finally {
-      await ws.close();
-    }
+    const ws = await indexAndSave(root);
     assert.equal(readFileSync(join(parent, '.gitignore'), 'utf8'), 'node_modules/\n', 'the parent .gitignore is untouched');
     assert.deepEqual(readdirSync(parent).sort(), ['.gitignore', 'repo'], 'nothing written beside the workspace');
     const fallback = fallbackStateDir(ws.root);
@@ -78,13 +84,7 @@ describe('the state folder is never followed through a symlink', { skip: !posix 
     mkdirSync(join(root, '.kg-memory'));
     symlinkSync(join(outside, 'precious.txt'), join(root, '.kg-memory', '.gitignore'));
     symlinkSync(join(outside, 'precious.txt'), join(root, '.kg-memory', 'graph.json'));
-    const ws = await Workspace.open(root, { workers: 0 });
-    try {
-      await ws.index();
-      await ws.save();
-    } finally {
-      await ws.close();
-    }
+    await indexAndSave(root);
     assert.equal(readFileSync(join(outside, 'precious.txt'), 'utf8'), 'keep me\n');
     assert.ok(!lstatSync(join(root, '.kg-memory', 'graph.json')).isSymbolicLink(), 'the link was replaced by our snapshot');
   });
