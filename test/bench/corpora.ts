@@ -285,3 +285,10 @@ export function subsetCopy(corpus: Corpus, lines: number, purpose: string): { di
   }
   return { dir: dest, files, lines: total };
 }
+
+/** The 100k-line subset of a corpus with documents under docs/, with all of its documents. */
+export function subsetWithDocs(corpus: Corpus, lines: number, purpose: string): { name: string; origin: string; dir: string; files: number; lines: number } {
+  const subset = subsetCopy(corpus, lines, purpose);
+  if (existsSync(join(corpus.dir, 'docs'))) cpSync(join(corpus.dir, 'docs'), join(subset.dir, 'docs'), { recursive: true });
+  return { name: `${corpus.name}-${purpose}`, origin: `${corpus.origin}, first ${subset.lines} lines of code`, ...subset };
+}

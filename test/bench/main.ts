@@ -10,7 +10,8 @@
  */
 import { Workspace } from '../../extension/core/workspace';
 import { bundleChild } from './bundle';
-import { django, djangoDocs, local, scratchCopy, zod, type Corpus } from './corpora';
+import { clickWithDocs, django, djangoDocs, djangoWithDocs, local, requestsWithDocs, rxjsWithDocs, scratchCopy, subsetWithDocs, zod, type Corpus } from './corpora';
+import { buildCli, measureColdQuery, measureStart, sideBySide, type ColdQueryFigure, type SideBySide, type StartFigure } from './measure_cli';
 import { measureAccuracy, renderAccuracy } from './measure_accuracy';
 import { measureDocs, renderDocs, type DocsFigures } from './measure_docs';
 import { measureColdStart, type ColdStartFigure } from './measure_cold_start';
@@ -31,6 +32,8 @@ interface Args {
   quick: boolean;
   /** Only the docs section (its corpus is separate from the code corpora). */
   docsOnly: boolean;
+  /** Only the CLI section: start, full index with documents beside the peer, cold query, edit. */
+  cliOnly: boolean;
   /** Only the call-edge comparison with the language servers (measure_accuracy.ts). */
   accuracyOnly: boolean;
   extra: string[];
@@ -42,6 +45,7 @@ function parseArgs(argv: readonly string[]): Args {
     peer: !argv.includes('--no-peer'),
     quick: argv.includes('--quick'),
     docsOnly: argv.includes('--docs-only'),
+    cliOnly: argv.includes('--cli-only'),
     accuracyOnly: argv.includes('--accuracy-only'),
     extra: argv.filter((a) => !a.startsWith('--')),
   };
@@ -72,6 +76,13 @@ async function main(): Promise<void> {
     const accuracy = await measureAccuracy((m) => log(args, m), errors);
     if (args.json) process.stdout.write(`${JSON.stringify({ ...result, accuracy, errors }, null, 2)}\n`);
     else process.stdout.write(`${renderAccuracy(accuracy)}\n${errors.join('\n')}\n`);
+    return;
+  }
+
+  if (args.cliOnly) {
+    const cli = await cliSection(args, errors);
+    if (args.json) process.stdout.write(`${JSON.stringify({ ...result, cli, errors }, null, 2)}\n`);
+    else process.stdout.write(`${renderCli(cli).join('\n')}\n${errors.join('\n')}\n`);
     return;
   }
 
@@ -152,6 +163,8 @@ async function main(): Promise<void> {
   result.export = exportFigure;
   const docsFigures = await docsSection(args, errors);
   result.docs = docsFigures;
+  const cli = await cliSection(args, errors);
+  result.cli = cli;
   const accuracy = await measureAccuracy((m) => log(args, m), errors);
   result.accuracy = accuracy;
   result.errors = errors;
@@ -159,6 +172,84 @@ async function main(): Promise<void> {
 
   if (args.json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   else process.stdout.write(`${render(result, index, hundredK, cold, incremental, mcp, tokens, errors)}\n\n${heading('VS Code extension host')}\n${renderVscode(vscodeFigure).join('\n')}\n\n${heading('Graph explorer')}\n${renderExplorer(explorerFigure).join('\n')}\n\n${heading('Export (100k nodes)')}\n${renderExport(exportFigure).join('\n')}\n${docsFigures ? `\n${renderDocs(docsFigures)}\n` : ''}\n${renderAccuracy(accuracy)}\n`);
+}
+
+interface CliFigures {
+  start: StartFigure[];
+  sideBySide: SideBySide[];
+  cold?: ColdQueryFigure;
+}
+
+/** Issue 17: the shipped CLI's start, full index with documents beside the peer (A B A B A B), cold query and edit. */
+async function cliSection(args: Args, errors: string[]): Promise<CliFigures> {
+  const figures: CliFigures = { start: [], sideBySide: [] };
+  log(args, 'CLI: building the shipped bundle');
+  await buildCli();
+  figures.start = await measureStart(args.quick ? 5 : 10);
+  const withDocs: Corpus[] = [];
+  for (const get of [clickWithDocs, requestsWithDocs, rxjsWithDocs, djangoWithDocs]) {
+    try {
+      withDocs.push(await get());
+    } catch (err) {
+      errors.push(`corpus: ${errorText(err)}`);
+    }
+  }
+  for (const c of withDocs) {
+    log(args, `CLI: full index with documents, ours and the peer alternately: ${c.name}`);
+    figures.sideBySide.push(await sideBySide(c, 3, args.peer));
+  }
+  const dj = withDocs.find((c) => c.name === 'django+docs');
+  if (dj) {
+    const subset = subsetWithDocs(dj, 100_000, '100k');
+    log(args, 'CLI: 100k lines with documents, cold query and one-line edits');
+    figures.sideBySide.push(await sideBySide(subset, 3, args.peer));
+    figures.cold = await measureColdQuery(subset.dir, subset.name, SUBSET_FIRST_QUERY, 'django/contrib/admin/sites.py', 10, args.quick ? 3 : 5);
+  }
+  return figures;
+}
+
+function renderCli(f: CliFigures): string[] {
+  const out = [heading('CLI: start, full index with documents beside the peer, cold query (issue 17)')];
+  out.push(table(['command', 'runs', 'first byte (p50)', 'exit (p50)'], f.start.map((s) => [s.command, s.runs, Number.isNaN(s.firstByteP50Ms) ? '' : `${fmt(s.firstByteP50Ms)} ms`, `${fmt(s.exitP50Ms)} ms`])));
+  const targets: [string, string, boolean | undefined][] = [];
+  for (const s of f.start.filter((x) => !Number.isNaN(x.firstByteP50Ms))) targets.push([`${s.command}: first byte <= 120 ms`, `${fmt(s.firstByteP50Ms)} ms`, s.firstByteP50Ms <= 120]);
+  out.push('');
+  out.push(table(
+    ['corpus', 'lines', 'ours (median)', 'ours peak RSS', 'peer (median)', 'peer peak RSS', 'ours/peer', 'walls ours | peer'],
+    f.sideBySide.map((s) => {
+      const o = 'error' in s.ours ? undefined : s.ours;
+      const p = 'error' in s.peer ? undefined : s.peer;
+      return [
+        s.corpus, s.lines,
+        o ? `${fmt(o.medianMs / 1000)} s` : `error: ${(s.ours as { error: string }).error}`,
+        o ? `${fmt(o.peakRssMb)} MB` : '',
+        p ? `${fmt(p.medianMs / 1000)} s (${p.version})` : `n/a: ${(s.peer as { error: string }).error}`,
+        p ? `${fmt(p.peakRssMb)} MB` : '',
+        s.ratio !== undefined ? `${fmt(s.ratio)}x` : 'n/a',
+        `${o?.walls.join(' ') ?? ''} | ${p?.walls.join(' ') ?? ''}`,
+      ];
+    }),
+  ));
+  out.push('`kg-memory index` (defaults: code, decisions, docs) and `codegraph init`, each on a folder with no state, run A B A B A B on one copy; peak RSS by GNU time.');
+  for (const s of f.sideBySide) {
+    targets.push([`full index with docs <= 0.5x the peer (${s.corpus})`, s.ratio !== undefined ? `${fmt(s.ratio)}x` : 'n/a', s.ratio === undefined ? undefined : s.ratio <= 0.5]);
+    if (s.corpus.startsWith('django+docs-100k') && !('error' in s.ours)) {
+      targets.push(['100k lines + docs full index < 1.5 s (process)', `${fmt(s.ours.medianMs / 1000)} s`, s.ours.medianMs < 1500]);
+      targets.push(['peak RSS indexing 100k lines + docs <= 250 MB', `${fmt(s.ours.peakRssMb)} MB`, s.ours.peakRssMb <= 250]);
+    }
+  }
+  const c = f.cold;
+  if (c) {
+    if (c.error) out.push(`cold query: error ${c.error}`);
+    else {
+      out.push(`\ncold \`query callers ${c.symbol}\` on ${c.corpus}: p50 ${fmt(c.p50Ms)} ms, p90 ${fmt(c.p90Ms)} ms (${c.runs} runs), peak RSS ${fmt(c.peakRssMb)} MB; \`index\` after a one-line edit: p50 ${fmt(c.editIndexP50Ms ?? NaN)} ms (${c.edits} edits)`);
+      targets.push(['cold query callers <= 300 ms (p50, 100k + docs)', `${fmt(c.p50Ms)} ms`, c.p50Ms <= 300]);
+      targets.push(['index after a one-line edit <= 400 ms', `${fmt(c.editIndexP50Ms ?? NaN)} ms`, (c.editIndexP50Ms ?? Infinity) <= 400]);
+    }
+  }
+  out.push(heading('CLI targets'));
+  out.push(table(['target', 'figure', 'verdict'], targets.map(([a, b, v]) => [a, b, verdict(v)])));
+  return out;
 }
 
 async function docsSection(args: Args, errors: string[]): Promise<DocsFigures | undefined> {

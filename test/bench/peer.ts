@@ -53,11 +53,19 @@ function peerEnv(): NodeJS.ProcessEnv {
 
 const NUM = (s: string | undefined): number | undefined => (s === undefined ? undefined : Number(s.replace(/,/g, '')));
 
-/** `codegraph init <dir> --yes`: creates .codegraph/ and builds the full graph; timed wall-clock. */
-export async function runPeer(dir: string, timeoutMs: number): Promise<PeerRun> {
+/** The peer's `codegraph init <dir> --yes` as a command line (installing the peer first), for a caller that times it its own way. */
+export async function peerCommand(dir: string): Promise<{ ok: true; version: string; command: string; args: string[]; env: NodeJS.ProcessEnv } | { ok: false; reason: string }> {
   const peer = await ensurePeer();
   if (!peer.ok) return peer;
-  const r = await runChild(process.execPath, [SHIM, 'init', dir, '--yes'], { cwd: dir, env: peerEnv(), timeoutMs });
+  return { ok: true, version: peer.version, command: process.execPath, args: [SHIM, 'init', dir, '--yes'], env: peerEnv() };
+}
+
+/** `codegraph init <dir> --yes`: creates .codegraph/ and builds the full graph; timed wall-clock. */
+export async function runPeer(dir: string, timeoutMs: number): Promise<PeerRun> {
+  const cmd = await peerCommand(dir);
+  if (!cmd.ok) return cmd;
+  const peer = cmd;
+  const r = await runChild(cmd.command, cmd.args, { cwd: dir, env: cmd.env, timeoutMs });
   const text = `${r.stdout}\n${r.stderr}`;
   if (r.code !== 0) return { ok: false, reason: `codegraph init ${r.timedOut ? `timed out after ${timeoutMs} ms` : `exited ${r.code}`}: ${text.trim().slice(-300)}` };
   // "Indexed 252 files" … "2,148 nodes, 6,471 edges in 1.4s"
