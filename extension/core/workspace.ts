@@ -458,6 +458,10 @@ export class Workspace {
       changes.set(path, undefined);
       removed++;
     }
+    // Documents are read and extracted on this thread while the workers parse the code; they are
+    // linked to it below, once it is resolved.
+    const docsRead = this.docs.readFound(walk.documents, options.signal);
+    docsRead.catch(() => undefined); // awaited below; a parse failure first must not leave it unhandled
     const results = await this.getPool().parseFiles(tasks, {
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
@@ -468,7 +472,7 @@ export class Workspace {
     const parsed = this.collect(results, changes, skipped, failed);
     const summary = this.assembler.update(changes, this.readConfigFiles());
     this.decisions.sync(this.graph);
-    const docs = await this.docs.sync(this.graph, walk.documents, options.signal);
+    const docs = await this.docs.linkFound(this.graph, await docsRead, options.signal);
     this.relinkNotes();
     const resolvedAt = performance.now();
     this.skipped = skipped;

@@ -52,6 +52,13 @@ export interface DocsStatus {
   skipped: { path: string; reason: string }[];
 }
 
+/** What readFound read (sync's first half), for linkFound. */
+export interface FoundDocuments {
+  changed: string[];
+  removed: number;
+  started: number;
+}
+
 export interface IngestOptions {
   tags?: readonly string[];
   /** Leave documents that are indexed and unchanged alone (default true). */
@@ -162,6 +169,14 @@ export class DocsIndex {
    * reads what changed, forgets what is gone, then re-links to the code. For a full index.
    */
   async sync(graph: CodeGraph, found: readonly { path: string; size: number; mtimeMs: number }[], signal?: AbortSignal): Promise<DocsSummary> {
+    return this.linkFound(graph, await this.readFound(found, signal), signal);
+  }
+
+  /**
+   * sync's first half: reads what changed among the documents the walk found and forgets what is
+   * gone. It needs no graph, so an index runs it while the code parses on the workers.
+   */
+  async readFound(found: readonly { path: string; size: number; mtimeMs: number }[], signal?: AbortSignal): Promise<FoundDocuments> {
     const started = performance.now();
     const present = new Set(found.map((f) => f.path));
     let removed = 0;
@@ -174,7 +189,12 @@ export class DocsIndex {
       if (await this.store.read(f.path, { size: f.size, mtimeMs: f.mtimeMs })) changed.push(f.path);
       if (signal?.aborted) break;
     }
-    return this.finish(graph, changed, removed, started, signal);
+    return { changed, removed, started };
+  }
+
+  /** sync's second half: links what readFound read to the code graph as it is now. */
+  linkFound(graph: CodeGraph, found: FoundDocuments, signal?: AbortSignal): Promise<DocsSummary> {
+    return this.finish(graph, found.changed, found.removed, found.started, signal);
   }
 
   /**
