@@ -5,6 +5,9 @@
  * fixture (the peer off): every figure comes back as a number, no run errs. No timing is checked.
  */
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { buildCli, measureColdQuery, measureStart, sideBySide } from '../bench/measure_cli';
 import { copyFixture } from '../helpers/workspace';
@@ -14,7 +17,9 @@ after(() => cleanups.forEach((c) => c()));
 
 describe('bench: the CLI section', () => {
   it('measures start, a full index, a cold query and an edit on the shipped build', { timeout: 240_000 }, async () => {
-    await buildCli();
+    const out = mkdtempSync(join(tmpdir(), 'kg-bench-cli-'));
+    cleanups.push(() => rmSync(out, { recursive: true, force: true }));
+    await buildCli(out);
     const start = await measureStart(1);
     assert.deepEqual(start.map((s) => s.command).slice(1), ['--help', 'config claude', 'query --help']);
     for (const s of start.slice(1)) assert.ok(Number.isFinite(s.firstByteP50Ms) && s.firstByteP50Ms <= s.exitP50Ms, JSON.stringify(s));
