@@ -32,10 +32,10 @@ export function changesEntries(r: ChangesResult): PickEntry[] {
     const callers = d.callers ? d.callers.items.length + (d.callers.more ?? 0) : 0;
     return { label: `${d.change} ${d.name}`, description: d.loc, detail: `${d.kind}${d.was ? `, was ${d.was.name} (${d.was.loc})` : ''}${d.callers ? `, ${callers} callers` : ''}`, ...(d.change === 'removed' ? {} : at(d.loc)) };
   }));
-  section('Tests to run', r.tests.more, r.tests.items.map((t) => ({ label: t.name ?? t.id, description: t.loc, detail: `${t.how}, reaches ${t.reaches} changed definitions`, ...at(t.loc) })));
-  section('Decisions that govern it', r.decisions.more, r.decisions.items.map((d) => ({ label: d.title ?? d.id, description: d.loc, detail: `${d.status ?? ''} governs ${d.governs.join(', ')}`.trim(), ...at(d.loc) })));
+  section('Tests to run', r.tests.more, r.tests.items.map((t) => ({ label: t.name ?? t.id, description: t.loc ?? '', detail: `${t.how}, reaches ${t.reaches} changed definitions`, ...at(t.loc) })));
+  section('Decisions that govern it', r.decisions.more, r.decisions.items.map((d) => ({ label: d.title ?? d.id, description: d.loc ?? '', detail: `${d.status ?? ''} governs ${d.governs.join(', ')}`.trim(), ...at(d.loc) })));
   section('Record mentions made stale', r.stale.more, r.stale.items.map((s) => ({ label: s.text, description: s.loc, detail: s.because, ...at(s.loc) })));
-  section('Docs that mention it', r.docs.more, r.docs.items.map((d) => ({ label: d.id, description: d.loc, detail: `mentions ${d.mentions.join(', ')}`, ...at(d.loc) })));
+  section('Docs that mention it', r.docs.more, r.docs.items.map((d) => ({ label: d.id, description: d.loc ?? '', detail: `mentions ${d.mentions.join(', ')}`, ...at(d.loc) })));
   return out;
 }
 

@@ -27,9 +27,9 @@ import { repositoryRoot, showFile } from './git';
 
 export interface ChangesOptions extends DiffSpec {
   /** Callers and dependents to this depth, 1–5 (default 2). */
-  depth?: number;
+  depth?: number | undefined;
   /** Most items per list (default 20). */
-  limit?: number;
+  limit?: number | undefined;
 }
 
 export interface ChangedFile {

@@ -33,9 +33,9 @@ export interface FileChange {
 export type Side = { kind: 'worktree' } | { kind: 'index' } | { kind: 'commit'; ref: string; id: string };
 
 export interface DiffSpec {
-  base?: string;
-  head?: string;
-  staged?: boolean;
+  base?: string | undefined;
+  head?: string | undefined;
+  staged?: boolean | undefined;
 }
 
 export interface ResolvedDiff {
