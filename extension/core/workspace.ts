@@ -211,8 +211,8 @@ export class Workspace {
       for (const p of paths) {
         const rel = p === '.' || p === this.root ? '' : this.relativePath(p.replace(/[\\/]+$/, ''));
         const where = rel === undefined ? undefined : this.files.resolve(rel);
-        if (rel === undefined) refused.push({ path: p, reason: 'outside the workspace root: not read' });
-        else if (where && !where.ok && !where.missing) refused.push({ path: p, reason: `${where.reason}: not read` });
+        if (rel === undefined || where === undefined) refused.push({ path: p, reason: 'outside the workspace root: not read' });
+        else if (!where.ok && !where.missing) refused.push({ path: p, reason: `${where.reason}: not read` });
         else inside.push(rel);
       }
       const report = await this.docs.ingest(this.graph, inside, options);
@@ -582,7 +582,8 @@ export class Workspace {
     this.relinkNotes();
     const resolvedAt = performance.now();
     this.lastIndexMs = resolvedAt - started;
-    this.skipped = mergeSkipped(this.skipped.filter((s) => !touched.includes(s.path)), skipped);
+    const retold = new Set(touched);
+    this.skipped = mergeSkipped(this.skipped.filter((s) => !retold.has(s.path)), skipped);
     if (changes.size > 0 || docs.extracted > 0 || docs.removed > 0) this.saveSoon();
     return {
       files: this.fileStates.size,

@@ -10,7 +10,9 @@
  *   formatPrice  2 callers, 2 tests        quickBuy      1 caller, 1 test
  */
 import * as assert from 'node:assert/strict';
-import { existsSync, renameSync, unlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, renameSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { connect, readEndpoint } from './mcp';
 import { runAll, test } from './runner';
@@ -210,6 +212,33 @@ test('a file renamed outside the editor: Stock.add keeps "3 callers", the hover 
   }, 10_000, () => last);
   assert.deepEqual((await lensesAt(file(STOCK), ADD_DEF)).filter((t) => /callers?$/.test(t)), ['3 callers']);
 });
+
+test('saves the file filter and the read guard refuse: a git-ignored file, a default-excluded folder, a link out of the root stay out of the graph', async () => {
+  const ws = (await api()).folders()[0]!.ws;
+  const outside = mkdtempSync(join(tmpdir(), 'kg-host-outside-'));
+  writeFileSync(join(outside, 'canary.py'), 'def canary_outside_root():\n    return 1\n');
+  writeFileSync(file('.gitignore').fsPath, 'scratch.py\n');
+  const saved = async (rel: string, text: string): Promise<void> => {
+    writeFileSync(file(rel).fsPath, '');
+    const doc = await vscode.workspace.openTextDocument(file(rel));
+    const edit = new vscode.WorkspaceEdit();
+    edit.insert(doc.uri, new vscode.Position(0, 0), text);
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    assert.ok(await doc.save(), `${rel} saved`);
+  };
+  mkdirSync(file('build').fsPath, { recursive: true });
+  await saved('scratch.py', 'def scratch_ignored():\n    return 1\n');
+  await saved('build/gen.py', 'def built_excluded():\n    return 1\n');
+  symlinkSync(join(outside, 'canary.py'), file('linked.py').fsPath);
+  await saved('inventory/probe.py', 'def probe_kept():\n    return 1\n');
+  await waitFor('the saved probe.py in the graph', () => (ws.facts('inventory/probe.py') ? true : undefined), 10_000);
+  await sleep(500); // the link's watcher event, batched after the saves
+  for (const rel of ['scratch.py', 'build/gen.py', 'linked.py']) assert.equal(ws.facts(rel), undefined, `${rel} must stay out of the graph`);
+  assert.ok(!ws.graph.canonical().includes('canary_outside_root'), 'nothing of the outside file is in the graph');
+  unlinkSync(file('linked.py').fsPath);
+  unlinkSync(file('inventory/probe.py').fsPath);
+  await waitFor('probe.py gone again', () => (ws.facts('inventory/probe.py') ? undefined : true), 10_000);
+}, 40_000);
 
 test('MCP: an agent reads .kg-memory/endpoint.json, connects with the token, lists the tools, asks callers of the live graph', async () => {
   const folder = root().fsPath;
