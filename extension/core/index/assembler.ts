@@ -10,7 +10,8 @@
 import { posix } from 'node:path';
 import type { FileFacts, SymbolFact } from '../parse/facts';
 import { CodeGraph } from '../model/graph';
-import { edgeKey, type NodeAttributes } from '../model/types';
+import { DERIVED_EDGE_KINDS } from '../model/kinds';
+import { edgeKey, type EdgeKind, type NodeAttributes } from '../model/types';
 import { fileId, isExternalId, isFileId, moduleId } from '../model/ids';
 import { Evaluator } from '../resolve/evaluate';
 import { interfaceParts, Project } from '../resolve/project';
@@ -281,7 +282,13 @@ export class GraphAssembler {
       }
       this.resolutions.set(path, next);
     }
-    for (const ext of touchedExternals) if (this.graph.hasNode(ext) && this.graph.graph.degree(ext) === 0) this.graph.dropNode(ext);
+    // An external lives as long as code imports it: a document or note that still names it
+    // does not keep it (a full index would not make it), and its derived edges go with it.
+    for (const ext of touchedExternals) if (this.graph.hasNode(ext) && !this.hasCodeEdge(ext)) this.graph.dropNode(ext);
+  }
+
+  private hasCodeEdge(id: string): boolean {
+    return this.graph.graph.someEdge(id, (_key, edge: { kind: EdgeKind }) => !DERIVED_EDGE_KINDS.has(edge.kind));
   }
 
   private putEdge(e: ResolvedEdge): void {
