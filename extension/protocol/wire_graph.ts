@@ -268,7 +268,7 @@ function sameNode(a: WireNode, b: WireNode): boolean {
 function edgeRefs(g: WireGraph): Map<string, WireEdgeRef> {
   const out = new Map<string, WireEdgeRef>();
   for (const [s, t, kind] of g.edges) {
-    const ref: WireEdgeRef = [g.nodes[s].id, g.nodes[t].id, kind];
+    const ref: WireEdgeRef = [g.nodes[s]!.id, g.nodes[t]!.id, kind];
     out.set(edgeRefKey(ref), ref);
   }
   return out;

@@ -88,7 +88,7 @@ export async function startUiServer(folder: string, { copy = true, env = {} }: {
       const m = /open (http:\/\/127\.0\.0\.1:\d+\/#token=[0-9a-f]+)/.exec(err);
       if (m) {
         clearTimeout(timer);
-        ok(m[1]);
+        ok(m[1]!);
       }
     });
     child.once('exit', (code) => fail(new Error(`serve --ui exited with ${code}: ${err}`)));

@@ -137,12 +137,12 @@ describe('kg-memory CLI', { timeout: 120_000 }, () => {
       return r.stdout;
     };
     const claude = JSON.parse(get('claude')) as { mcpServers: Record<string, { command: string; args: string[] }> };
-    assert.deepEqual(claude.mcpServers['kg-memory'].args, args);
-    assert.deepEqual((JSON.parse(get('cursor')) as { mcpServers: Record<string, { args: string[] }> }).mcpServers['kg-memory'].args, args);
+    assert.deepEqual(claude.mcpServers['kg-memory']!.args, args);
+    assert.deepEqual((JSON.parse(get('cursor')) as { mcpServers: Record<string, { args: string[] }> }).mcpServers['kg-memory']!.args, args);
     const vscode = JSON.parse(get('vscode')) as { servers: Record<string, { type: string; args: string[] }> };
-    assert.equal(vscode.servers['kg-memory'].type, 'stdio');
+    assert.equal(vscode.servers['kg-memory']!.type, 'stdio');
     const opencode = JSON.parse(get('opencode')) as { mcp: Record<string, { type: string; command: string[] }> };
-    assert.deepEqual(opencode.mcp['kg-memory'].command, ['kg-memory', ...args]);
+    assert.deepEqual(opencode.mcp['kg-memory']!.command, ['kg-memory', ...args]);
     const codex = get('codex');
     assert.match(codex, /^\[mcp_servers\.kg-memory\]\ncommand = "kg-memory"\nargs = \["mcp", "--root", ".*"\]/);
   });

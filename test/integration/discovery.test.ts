@@ -67,10 +67,10 @@ function startHost(root: string, args: string[] = []): HostProcess {
         let seen = 0;
         const check = (): void => {
           for (; seen < states.length; seen++) {
-            if (pred(states[seen])) {
+            if (pred(states[seen]!)) {
               waiters.delete(check);
               clearTimeout(timer);
-              resolve(states[seen]);
+              resolve(states[seen]!);
               return;
             }
           }

@@ -16,7 +16,7 @@ import { EndpointHost } from '../../extension/mcp/host';
 async function main(): Promise<void> {
   const { positionals, values } = parseArgs({ allowPositionals: true, options: { port: { type: 'string' }, socket: { type: 'string' }, poll: { type: 'string' } } });
   const log = (level: string, message: string): void => void process.stderr.write(`${level}: ${message}\n`);
-  const ws = await Workspace.open(positionals[0], { log });
+  const ws = await Workspace.open(positionals[0]!, { log });
   // As in the extension: the host indexes and watches; tool calls only wait for that.
   const indexed = ws.index().then(() => ws.watch());
   const context = new ToolContext(ws, { log, follow: () => indexed.then(() => ws.settled()) });

@@ -130,7 +130,7 @@ describe('MCP over a Unix socket', { timeout: 60_000 }, () => {
         new StreamableHTTPClientTransport(new URL('http://localhost/mcp'), { fetch: unixFetch(socket), requestInit: { headers: { Authorization: `Bearer ${token}` } } }),
       );
       const r = await client.callTool({ name: 'callers', arguments: { target: 'refund', depth: 1 } });
-      assert.ok((r.structuredContent as { levels: { items: { id: string }[] }[] }).levels[0].items.some((i) => i.id === 'py:tests.test_service:test_refund'));
+      assert.ok((r.structuredContent as { levels: { items: { id: string }[] }[] }).levels[0]!.items.some((i) => i.id === 'py:tests.test_service:test_refund'));
       await client.close();
       const foreign = await rawRequest({ socketPath: socket }, { headers: { ...JSON_HEADERS, host: 'evil.example', authorization: `Bearer ${token}` }, body: INIT });
       assert.equal(foreign.status, 403);

@@ -59,14 +59,14 @@ describe('MCP over stdio', { timeout: 90_000 }, () => {
     const found = search.structuredContent as { items: { id: string; loc?: string }[] };
     assert.ok(found.items.some((i) => i.id === 'py:shop.client:Client.send' && i.loc === 'shop/client.py:18'));
     assert.deepEqual(textJson(search), search.structuredContent, 'text carries the same JSON');
-    assert.ok(!(search.content as { text: string }[])[0].text.includes('\n'), 'compact JSON');
+    assert.ok(!(search.content as { text: string }[])[0]!.text.includes('\n'), 'compact JSON');
 
     const callers = await call('callers', { target: 'Client.send', depth: 2 });
     const levels = (callers.structuredContent as { levels: { depth: number; items: { id: string; loc?: string; at?: string }[] }[] }).levels;
-    assert.deepEqual(levels[0].items.map((i) => i.id).sort(), ['py:shop.service:checkout', 'py:shop.service:refund']);
+    assert.deepEqual(levels[0]!.items.map((i) => i.id).sort(), ['py:shop.service:checkout', 'py:shop.service:refund']);
     // `at` is the call-site lines, in the caller's own file (the path is in its `loc`).
-    assert.ok(levels[0].items.every((i) => /^shop\/service\.py:\d+$/.test(i.loc ?? '') && /^\d+(,\d+)*$/.test(i.at ?? '')));
-    assert.ok(levels[1].items.some((i) => i.id === 'py:tests.test_service:test_checkout'));
+    assert.ok(levels[0]!.items.every((i) => /^shop\/service\.py:\d+$/.test(i.loc ?? '') && /^\d+(,\d+)*$/.test(i.at ?? '')));
+    assert.ok(levels[1]!.items.some((i) => i.id === 'py:tests.test_service:test_checkout'));
 
     const impact = await call('impact', { target: 'py:shop.client:Client.send' });
     const r = impact.structuredContent as { counts: { callers: number; tests: number }; files: { items: string[] } };
@@ -82,7 +82,7 @@ describe('MCP over stdio', { timeout: 90_000 }, () => {
       return r.structuredContent as Record<string, unknown>;
     };
     const sym = await ok('find_symbol', { name: 'shop/client.py:19', includeSource: true });
-    const first = (sym.items as { id: string; source?: { code: string } }[])[0];
+    const first = (sym.items as { id: string; source?: { code: string } }[])[0]!;
     assert.equal(first.id, 'py:shop.client:Client.send');
     assert.match(first.source?.code ?? '', /def send/);
     const src = await ok('source', { target: 'py:shop.models:Order.total' });
@@ -103,7 +103,7 @@ describe('MCP over stdio', { timeout: 90_000 }, () => {
     assert.ok((ctx.classes as { items: { id: string }[] }).items.some((c) => c.id === 'ts:web/cache:Cache'));
     const status = await ok('status', {});
     assert.equal(status.files, 7);
-    assert.ok((status.nodesByKind as Record<string, number>).class >= 4);
+    assert.ok((status.nodesByKind as Record<string, number>).class! >= 4);
   });
 
   it('returns ambiguity and not-found as JSON errors with candidates and suggestions', async () => {

@@ -23,7 +23,7 @@ describe('memory round trips', { timeout: 90_000 }, () => {
       await ours.call('create_entities', { entities: [{ name: 'Alice', entityType: 'person', observations: ['likes tea'] }, { name: 'Payments', entityType: 'service', observations: [] }] });
       await ours.call('create_relations', { relations: [{ from: 'Alice', to: 'Payments', relationType: 'works_on' }] });
       const before = await ours.call('open_nodes', { names: ['Alice'] });
-      const id = (before.structuredContent as { entities: { id: string }[] }).entities[0].id;
+      const id = (before.structuredContent as { entities: { id: string }[] }).entities[0]!.id;
       await ours.close();
 
       const official = await startServer('official', box.dir, box.file);

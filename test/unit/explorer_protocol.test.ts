@@ -101,7 +101,7 @@ describe('partial graphs (above the size limit)', () => {
     const g = partialSample();
     const w = toWireGraph(g.graph, emptyScope());
     assert.deepEqual(w.nodes.map((n) => n.id).sort(), ['decision:1', 'doc:docs/guide.md', 'entity:bucket', 'file:a.py', 'file:pkg/b.py', 'module:pkg']);
-    assert.deepEqual(w.edges.map(([s, t, k]) => `${w.nodes[s].id} ${k} ${w.nodes[t].id}`).sort(), [
+    assert.deepEqual(w.edges.map(([s, t, k]) => `${w.nodes[s]!.id} ${k} ${w.nodes[t]!.id}`).sort(), [
       'decision:1 decided_in doc:docs/guide.md',
       'doc:docs/guide.md mentions entity:bucket',
       'file:a.py imports file:pkg/b.py',
@@ -143,7 +143,7 @@ describe('partial graphs (above the size limit)', () => {
     const sliceB = wireSlice(g.graph, widenScope(emptyScope(), { folder: 'pkg' }));
     const full = composeWireGraph(overview, [sliceA, sliceB]);
     assert.ok(isEmptyDiff(diffWireGraphs(toWireGraph(g.graph, both), full)));
-    assert.ok(full.edges.some(([s, t, k]) => k === 'calls' && full.nodes[s].id === 'py:a:g' && full.nodes[t].id === 'py:pkg.b:h'));
+    assert.ok(full.edges.some(([s, t, k]) => k === 'calls' && full.nodes[s]!.id === 'py:a:g' && full.nodes[t]!.id === 'py:pkg.b:h'));
     // Everything expanded is the whole graph.
     assert.ok(isEmptyDiff(diffWireGraphs(toWireGraph(g.graph), toWireGraph(g.graph, widenScope(both, { folder: '' })))));
   });

@@ -153,7 +153,7 @@ describe('hover in a big graph (no fading)', () => {
       assert.equal(after.highlighted, v.hover?.has(id), id);
     }
     for (const [s, t] of [['py:app.util:resend', 'py:app.api:send_all'], ['module:app', 'file:app/api.py']]) {
-      assert.deepEqual(reduceEdge(v, palette, { kind: 'calls' }, s, t, true, true), reduceEdge(base, palette, { kind: 'calls' }, s, t, true, true));
+      assert.deepEqual(reduceEdge(v, palette, { kind: 'calls' }, s!, t!, true, true), reduceEdge(base, palette, { kind: 'calls' }, s!, t!, true, true));
     }
     assert.equal(withHover(g, v, undefined).hover, undefined);
   });

@@ -191,7 +191,7 @@ describe('CodeGraph serialization', () => {
     assert.deepEqual(back.findByName('send'), ['py:app.api:Client.send']);
     assert.equal(back.symbolAt('src/app/api.py', 12), 'py:app.api:Client.send');
     assert.deepEqual(back.stats(), g.stats());
-    assert.equal(typeof g.toJSON().edges[0][0], 'number'); // ends are indexes into nodes
+    assert.equal(typeof g.toJSON().edges[0]![0], 'number'); // ends are indexes into nodes
   });
 
   it('fromJSON rejects foreign or broken snapshots with a clear error', () => {
@@ -200,7 +200,7 @@ describe('CodeGraph serialization', () => {
     snap.nodes = snap.nodes.filter(([id]) => id !== 'py:app.api:helper');
     assert.throws(() => CodeGraph.fromJSON(snap), /missing end/);
     const dup = sample('forward').toJSON();
-    dup.nodes.push(dup.nodes[0]);
+    dup.nodes.push(dup.nodes[0]!);
     assert.throws(() => CodeGraph.fromJSON(dup), /appears twice/);
   });
 

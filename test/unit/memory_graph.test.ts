@@ -73,7 +73,7 @@ describe('memory nodes in the code graph', () => {
     await syncMemoryNodes(ws, memory);
     assert.deepEqual(aboutLines(ws), [`ADR-0001 → ${ADR}`, `Cache → ${CACHE}`, `src/cache.ts → ${FILE}`]);
     assert.equal(ws.graph.stats().nodesByKind.memory, 4, 'every entity is a node, linked or not');
-    assert.equal(ws.graph.node((await memory.openNodes(['Alice'])).entities[0].id)?.kind, 'memory');
+    assert.equal(ws.graph.node((await memory.openNodes(['Alice'])).entities[0]!.id)?.kind, 'memory');
   });
 
   it('counts notes on code answers and lists them in file_context, without making names ambiguous', async () => {
@@ -88,20 +88,20 @@ describe('memory nodes in the code graph', () => {
 
     const found = findSymbol(ws.graph, { name: 'Cache' });
     assert.equal(found.total, 1, 'the memory named Cache is not a candidate');
-    assert.equal(found.items[0].notes, 5, 'four observations on Cache, one on cache.Cache');
+    assert.equal(found.items[0]!.notes, 5, 'four observations on Cache, one on cache.Cache');
 
     const ctx = fileContext(ws.graph, { target: 'src/cache.ts' });
     assert.equal(ctx.file.notes, 1);
-    assert.equal(ctx.classes?.items[0].notes, 5);
-    assert.equal(ctx.functions?.items[0].notes, undefined, 'no notes, no field');
+    assert.equal(ctx.classes?.items[0]!.notes, 5);
+    assert.equal(ctx.functions?.items[0]!.notes, undefined, 'no notes, no field');
     const notes = ctx.notes?.items ?? [];
     assert.deepEqual(notes.map((n) => [n.name, n.about]), [['src/cache.ts', undefined], ['Cache', CACHE], ['cache.Cache', CACHE]]);
-    assert.deepEqual(notes[1].obs, ['2', '3', '4'], 'the latest three');
-    assert.equal(notes[1].moreObs, 1);
+    assert.deepEqual(notes[1]!.obs, ['2', '3', '4'], 'the latest three');
+    assert.equal(notes[1]!.moreObs, 1);
 
     const near = neighbors(ws.graph, { target: CACHE, edges: ['about'] });
     assert.deepEqual(near.items.map((i) => [i.kind, i.name, i.dir]).sort(), [['memory', 'Cache', 'in'], ['memory', 'cache.Cache', 'in']]);
-    const memId = notes[0].id;
+    const memId = notes[0]!.id;
     const path = shortestPath(ws.graph, { from: memId, to: 'ts:src/cache:makeCache', direction: 'both' });
     assert.ok(path.found, 'a memory is one hop from the code it is about');
   });
@@ -114,12 +114,12 @@ describe('memory nodes in the code graph', () => {
     await syncMemoryNodes(ws, memory);
     assert.deepEqual(aboutLines(ws), [`Cache → ${CACHE}`]);
 
-    writeFileSync(join(root, 'src/cache.ts'), FILES['src/cache.ts'].replace(/Cache\b/g, 'Store'));
+    writeFileSync(join(root, 'src/cache.ts'), FILES['src/cache.ts']!.replace(/Cache\b/g, 'Store'));
     await ws.update(['src/cache.ts']);
     assert.deepEqual(aboutLines(ws), []);
     assert.equal(ws.graph.stats().nodesByKind.memory, 1, 'the note stays, unlinked');
 
-    writeFileSync(join(root, 'src/cache.ts'), FILES['src/cache.ts']);
+    writeFileSync(join(root, 'src/cache.ts'), FILES['src/cache.ts']!);
     await ws.update(['src/cache.ts']);
     assert.deepEqual(aboutLines(ws), [`Cache → ${CACHE}`]);
 
@@ -134,7 +134,7 @@ describe('memory nodes in the code graph', () => {
     await memory.createEntities([{ name: 'Cache', entityType: 'class', observations: [] }]);
     await memory.addObservations([{ entityName: 'Cache', contents: ['warm it at start'] }]);
     await syncMemoryNodes(ws, memory);
-    const id = (await memory.openNodes(['Cache'])).entities[0].id;
+    const id = (await memory.openNodes(['Cache'])).entities[0]!.id;
     assert.deepEqual(ws.graph.node(id)?.memory?.observations, ['warm it at start']);
 
     // Another process (a second store on the file) adds a note; the next sync re-reads the file.
@@ -175,9 +175,9 @@ describe('memory nodes in the code graph', () => {
     await memory.createEntities([{ name: 'Cache', entityType: 'class', observations: ['not thread-safe'] }]);
     const outcome = await (findTool('find_symbol') as NonNullable<ReturnType<typeof findTool>>).call(ctx, { name: 'Cache' });
     assert.ok(outcome.ok);
-    assert.equal((outcome.result.items as { notes?: number }[])[0].notes, 1);
+    assert.equal((outcome.result.items as { notes?: number }[])[0]!.notes, 1);
     const context = await (findTool('file_context') as NonNullable<ReturnType<typeof findTool>>).call(ctx, { target: 'src/cache.ts' });
     assert.ok(context.ok);
-    assert.equal((context.result.notes as { items: { name: string }[] }).items[0].name, 'Cache');
+    assert.equal((context.result.notes as { items: { name: string }[] }).items[0]!.name, 'Cache');
   });
 });

@@ -33,14 +33,14 @@ describe('memory format', () => {
     assert.deepEqual(graph.entities().map((e) => e.name), ['Client.send', 'shop/service.py', 'Alice']);
     assert.match(graph.entity('Alice')?.id ?? '', /^mem:[0-9a-f]{16}$/);
     const lines = serializeMemory(graph).trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
-    assert.deepEqual(Object.keys(lines[0]).slice(0, 4), ['type', 'name', 'entityType', 'observations']);
+    assert.deepEqual(Object.keys(lines[0]!).slice(0, 4), ['type', 'name', 'entityType', 'observations']);
     assert.deepEqual(lines.map((l) => l.type), ['entity', 'entity', 'entity', 'relation']);
   });
 
   it('reports corrupt lines by number and loads the rest', () => {
     const { graph, problems } = parseMemory(readFileSync(join(FIXTURES, 'corrupt.jsonl'), 'utf8'));
     assert.deepEqual(problems.map((p) => p.line), [2, 3, 4]);
-    assert.match(problems[2].message, /unknown "type"/);
+    assert.match(problems[2]!.message, /unknown "type"/);
     assert.deepEqual(graph.entities().map((e) => e.name), ['A', 'C']);
     assert.equal(graph.relationCount, 1);
   });

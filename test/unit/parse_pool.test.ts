@@ -71,20 +71,20 @@ describe('ParsePool in process', () => {
       'bad.py': 'THROW',
       'same.py': 'y = 2\n',
     });
-    tasks[5].knownHash = sha('y = 2\n');
+    tasks[5]!.knownHash = sha('y = 2\n');
     tasks.push({ path: 'gone.py', absPath: join(dir, 'never-existed.py') });
     const pool = new ParsePool({ extract: fakeExtract, maxFileBytes: 1000 });
     const progress: [number, number][] = [];
     const results = await pool.parseFiles(tasks, { onProgress: (d, t) => progress.push([d, t]) });
     assert.deepEqual(kinds(results), ['a.py:facts', 'bin.py:skipped', 'big.ts:skipped', 'notes.md:skipped', 'bad.py:failed', 'same.py:unchanged', 'gone.py:skipped']);
     const [a, bin, big, md, bad, same, gone] = results;
-    assert.ok(a.kind === 'facts' && a.facts.hash === sha('x = 1\n') && a.facts.language === 'python' && !a.lossy);
-    assert.ok(bin.kind === 'skipped' && bin.reason === 'binary');
-    assert.ok(big.kind === 'skipped' && big.reason === 'too large (5000 bytes > 1000)');
-    assert.ok(md.kind === 'skipped' && md.reason === 'not a supported language');
-    assert.ok(bad.kind === 'failed' && bad.error === 'boom in bad.py');
-    assert.ok(same.kind === 'unchanged' && same.hash === sha('y = 2\n'));
-    assert.ok(gone.kind === 'skipped' && gone.reason === 'unreadable: ENOENT');
+    assert.ok(a!.kind === 'facts' && a!.facts.hash === sha('x = 1\n') && a!.facts.language === 'python' && !a!.lossy);
+    assert.ok(bin!.kind === 'skipped' && bin!.reason === 'binary');
+    assert.ok(big!.kind === 'skipped' && big!.reason === 'too large (5000 bytes > 1000)');
+    assert.ok(md!.kind === 'skipped' && md!.reason === 'not a supported language');
+    assert.ok(bad!.kind === 'failed' && bad!.error === 'boom in bad.py');
+    assert.ok(same!.kind === 'unchanged' && same!.hash === sha('y = 2\n'));
+    assert.ok(gone!.kind === 'skipped' && gone!.reason === 'unreadable: ENOENT');
     assert.deepEqual(progress, [1, 2, 3, 4, 5, 6, 7].map((d) => [d, 7]));
     assert.equal(pool.workerCount, 0);
     await pool.dispose();
@@ -92,10 +92,10 @@ describe('ParsePool in process', () => {
 
   it('uses the language given in the task over the extension', async () => {
     const tasks = tasksFor({ 'script': 'x = 1\n' });
-    tasks[0].language = 'python';
+    tasks[0]!.language = 'python';
     const pool = new ParsePool({ extract: fakeExtract });
     const [r] = await pool.parseFiles(tasks);
-    assert.ok(r.kind === 'facts' && r.facts.language === 'python');
+    assert.ok(r!.kind === 'facts' && r!.facts.language === 'python');
     await pool.dispose();
   });
 
@@ -131,9 +131,9 @@ describe('ParsePool on workers', () => {
     assert.equal(results.length, 122);
     assert.deepEqual(results.map((r) => r.path), tasks.map((t) => t.path));
     assert.equal(results.filter((r) => r.kind === 'facts').length, 120);
-    const bad = results[120];
+    const bad = results[120]!;
     assert.ok(bad.kind === 'failed' && bad.error === 'boom in z_bad.py');
-    assert.ok(results[121].kind === 'skipped');
+    assert.ok(results[121]!.kind === 'skipped');
     assert.deepEqual(progress, Array.from({ length: 122 }, (_, i) => i + 1));
     assert.ok(pool.workerCount >= 1 && pool.workerCount <= 2, `workers: ${pool.workerCount}`);
     // Computed off the main thread (thread 0), on at most two threads.
@@ -152,7 +152,7 @@ describe('ParsePool on workers', () => {
     const results = await pool.parseFiles(tasks);
     const failed = results.filter((r) => r.kind === 'failed');
     assert.deepEqual(failed.map((r) => r.path), ['m0007.py', 'm0030.py']);
-    assert.ok(failed[0].kind === 'failed' && /the parse worker died while parsing this file \(exit code 7\)/.test(failed[0].error));
+    assert.ok(failed[0]!.kind === 'failed' && /the parse worker died while parsing this file \(exit code 7\)/.test(failed[0]!.error));
     assert.equal(results.filter((r) => r.kind === 'facts').length, 38);
     // The pool still works afterwards.
     const again = await pool.parseFiles(tasksFor(many(5, (i) => `y = ${i}\n`)));
@@ -165,7 +165,7 @@ describe('ParsePool on workers', () => {
     const pool = new ParsePool({ extractModule: FAKE, inProcessBelow: 1, fileTimeoutMs: 1500 });
     const results = await pool.parseFiles(tasks);
     assert.deepEqual(kinds(results), ['a.py:facts', 'hang.py:failed', 'b.py:facts']);
-    assert.ok(results[1].kind === 'failed' && /longer than 1500 ms/.test(results[1].error));
+    assert.ok(results[1]!.kind === 'failed' && /longer than 1500 ms/.test(results[1]!.error));
     await pool.dispose();
   });
 
@@ -174,10 +174,10 @@ describe('ParsePool on workers', () => {
     const pool = new ParsePool({ extractModule: FAKE, inProcessBelow: 1 });
     const results = await pool.parseFiles(tasks, {
       onProgress: (done) => {
-        if (done === 2) unlinkSync(tasks[35].absPath);
+        if (done === 2) unlinkSync(tasks[35]!.absPath);
       },
     });
-    assert.ok(results[35].kind === 'skipped' && results[35].reason === 'unreadable: ENOENT');
+    assert.ok(results[35]!.kind === 'skipped' && results[35]!.reason === 'unreadable: ENOENT');
     assert.equal(results.filter((r) => r.kind === 'facts').length, 39);
     await pool.dispose();
   });
@@ -255,7 +255,7 @@ describe('ParsePool with the real extractor', { skip: parsersPresent ? false : '
       const [w, p] = await Promise.all([inWorkers.parseFiles(tasks), inProcess.parseFiles(tasks)]);
       assert.deepEqual(w, p);
       assert.ok(w.every((r) => r.kind === 'facts'), JSON.stringify(w.find((r) => r.kind !== 'facts')));
-      const py = w[0];
+      const py = w[0]!;
       assert.ok(py.kind === 'facts' && py.facts.symbols.some((s) => s.qualifiedName === 'C0.run'));
     } finally {
       await Promise.all([inWorkers.dispose(), inProcess.dispose()]);

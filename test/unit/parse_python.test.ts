@@ -345,7 +345,7 @@ describe('python symbols', () => {
     );
     const dynamic = await facts('__all__ = names()\ndef a(): pass\n');
     assert.equal(dynamic.all, undefined);
-    assert.equal(dynamic.symbols[0].exported, true);
+    assert.equal(dynamic.symbols[0]!.exported, true);
   });
 
   test('redefinitions keep one symbol: property setters merge, an implementation replaces @overload stubs', async () => {
@@ -673,20 +673,20 @@ describe('python robustness', () => {
     assert.equal(f.symbols.length, MAX_NESTING + 1);
     const deepest = f.symbols[MAX_NESTING]!.qualifiedName;
     assert.equal(deepest, Array.from({ length: MAX_NESTING + 1 }, (_, i) => `f${i}`).join('.'));
-    assert.equal(f.calls[0].caller, deepest);
+    assert.equal(f.calls[0]!.caller, deepest);
     const classes: string[] = [];
     for (let i = 0; i < 500; i++) classes.push(`${' '.repeat(i)}class C${i}:`);
     classes.push(`${' '.repeat(500)}x = X()`);
     const g = await facts(classes.join('\n') + '\n');
     assert.equal(g.symbols.length, MAX_NESTING + 1);
-    assert.equal(g.calls[0].caller, g.symbols[MAX_NESTING]!.qualifiedName);
+    assert.equal(g.calls[0]!.caller, g.symbols[MAX_NESTING]!.qualifiedName);
     // Long names: the id stays within MAX_QUALIFIED_NAME characters whatever the names' length.
     const long: string[] = [];
     for (let i = 0; i < 40; i++) long.push(`${' '.repeat(i)}def ${'n'.repeat(60)}${i}():`);
     long.push(`${' '.repeat(40)}return g()`);
     const h = await facts(long.join('\n') + '\n');
     assert.ok(h.symbols.every((s) => s.qualifiedName.length <= MAX_QUALIFIED_NAME));
-    assert.equal(h.calls[0].caller, h.symbols.at(-1)!.qualifiedName);
+    assert.equal(h.calls[0]!.caller, h.symbols.at(-1)!.qualifiedName);
   });
 
   test('long fluent chains and deep attribute chains are bounded', async () => {
@@ -695,8 +695,8 @@ describe('python robustness', () => {
     // outer ~500 calls of the chain are kept, each callee cut to its last 32 segments.
     assert.ok(f.calls.length > 500 && f.calls.length <= 3000);
     assert.ok(f.calls.every((c) => c.callee.length <= 33));
-    assert.equal(f.calls[0].callee[0], '?');
-    assert.equal(f.calls[0].callee.at(-1), 'm');
+    assert.equal(f.calls[0]!.callee[0], '?');
+    assert.equal(f.calls[0]!.callee.at(-1), 'm');
   });
 
   test('replacement characters, non-ASCII names, a huge single line', async () => {

@@ -497,7 +497,7 @@ test('for-of variables and array-callback parameters are elements of what they i
     { name: 'acc', value: ['Total', 'zero()'], line: 11 },
   ]);
   // Callback parameters stay local names: not references.
-  assert.ok(!f.references.some((r) => ['job', 'j', 'x', 't', 'acc'].includes(r.chain[0])));
+  assert.ok(!f.references.some((r) => ['job', 'j', 'x', 't', 'acc'].includes(r.chain[0]!)));
 });
 
 test('element bindings in JavaScript and at module level (never shadowing a module name)', async () => {

@@ -30,21 +30,21 @@ describe('callers / callees', () => {
       [2, [ID.run, ID.testSend]],
       [3, [ID.testRun]],
     ]);
-    assert.equal(r.levels[1].items[0].via, ID.send);
-    assert.equal(r.levels[1].items[0].at, '5');
-    assert.equal(r.levels[1].items[0].loc, 'src/app/service.py:1'); // the file those lines are in
+    assert.equal(r.levels[1]!.items[0]!.via, ID.send);
+    assert.equal(r.levels[1]!.items[0]!.at, '5');
+    assert.equal(r.levels[1]!.items[0]!.loc, 'src/app/service.py:1'); // the file those lines are in
   });
 
   it('callees carry the call sites in the calling file, weakest confidence last', () => {
     const r = callees(g, { target: ID.run, depth: 2 });
     // Depth 1: lines in the target's file (src/app/service.py); a resolved edge says no `conf`, a weaker one does.
-    assert.deepEqual(r.levels[0].items.map((i) => [i.id, i.at, i.conf]), [
+    assert.deepEqual(r.levels[0]!.items.map((i) => [i.id, i.at, i.conf]), [
       [ID.send, '5', undefined],
       [ID.save, '8', 'inferred'],
     ]);
-    assert.equal('conf' in r.levels[0].items[0], false);
+    assert.equal('conf' in r.levels[0]!.items[0]!, false);
     // Depth 2: lines in the file of the caller it was reached via (send, in src/app/api.py).
-    assert.deepEqual(r.levels[1].items.map((i) => [i.id, i.at, i.via]), [[ID.helper, '12,15', ID.send]]);
+    assert.deepEqual(r.levels[1]!.items.map((i) => [i.id, i.at, i.via]), [[ID.helper, '12,15', ID.send]]);
   });
 
   it('cuts at limit across levels with more', () => {

@@ -17,7 +17,7 @@ describe('impact', () => {
       [ID.testSend, 2],
       [ID.testRun, 3],
     ]);
-    assert.equal(r.tests.items[0].conf, 'convention');
+    assert.equal(r.tests.items[0]!.conf, 'convention');
     assert.deepEqual(r.files.items, ['src/app/api.py', 'src/app/service.py', 'tests/test_api.py']);
     assert.deepEqual(r.counts, { callers: 2, references: 0, subclasses: 0, importers: 0, tests: 3, files: 3 });
   });

@@ -22,7 +22,7 @@ describe('neighbors', () => {
       [ID.send, 1],
       [ID.save, 1],
       [ID.helper, 2],
-    ].sort((a, b) => Number(a[1]) - Number(b[1]) || (a[0] < b[0] ? -1 : 1)));
+    ].sort((a, b) => Number(a[1]) - Number(b[1]) || (a[0]! < b[0]! ? -1 : 1)));
     assert.equal(r.items.find((i) => i.id === ID.helper)?.from, ID.send);
   });
 
@@ -39,7 +39,7 @@ describe('shortestPath', () => {
     assert.equal(r.found, true);
     assert.equal(r.length, 3);
     assert.deepEqual(r.steps?.map((s) => s.id), [ID.testRun, ID.run, ID.send, ID.helper]);
-    assert.equal(r.steps?.[1].edge, 'calls');
+    assert.equal(r.steps?.[1]!.edge, 'calls');
   });
 
   it('says not found when no chain exists in that direction', () => {

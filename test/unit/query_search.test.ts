@@ -29,7 +29,7 @@ describe('search', () => {
       [getUser, 'contains'],
       [account, 'doc'],
     ]);
-    assert.equal(r.items[4].doc, 'Holds a user and a password.');
+    assert.equal(r.items[4]!.doc, 'Holds a user and a password.');
     assert.equal(r.total, 5);
     assert.equal(r.more, undefined);
   });
@@ -37,10 +37,10 @@ describe('search', () => {
   it('matches all word parts of multi-word queries, across the qualified name', () => {
     const g = sampleProject();
     const r = search(g, { query: 'client send' });
-    assert.equal(r.items[0].id, ID.send);
-    assert.equal(r.items[0].match, 'words');
-    assert.equal(search(g, { query: 'Client.send' }).items[0].match, 'exact');
-    assert.equal(search(g, { query: 'max users' }).items[0].id, ID.MAX);
+    assert.equal(r.items[0]!.id, ID.send);
+    assert.equal(r.items[0]!.match, 'words');
+    assert.equal(search(g, { query: 'Client.send' }).items[0]!.match, 'exact');
+    assert.equal(search(g, { query: 'max users' }).items[0]!.id, ID.MAX);
   });
 
   it('filters by kind, cuts at limit with a more count, and carries loc', () => {
@@ -58,7 +58,7 @@ describe('search', () => {
     const g = sampleProject();
     assert.equal(search(g, { query: 'frobnicate' }).total, 0);
     g.setNode('py:app.api:frobnicate', { kind: 'function', name: 'frobnicate', path: 'src/app/api.py', line: 2 });
-    assert.equal(search(g, { query: 'frobnicate' }).items[0].id, 'py:app.api:frobnicate');
+    assert.equal(search(g, { query: 'frobnicate' }).items[0]!.id, 'py:app.api:frobnicate');
     g.dropNode('py:app.api:frobnicate');
     assert.equal(search(g, { query: 'frobnicate' }).total, 0);
   });

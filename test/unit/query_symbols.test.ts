@@ -35,7 +35,7 @@ describe('findSymbol', () => {
     const g = sampleProject();
     const r = findSymbol(g, { name: 'send' });
     assert.equal(r.total, 2);
-    assert.deepEqual(findSymbol(g, { name: 'User' }).items[0].bases, ['Base']);
+    assert.deepEqual(findSymbol(g, { name: 'User' }).items[0]!.bases, ['Base']);
     const cut = findSymbol(g, { name: 'send', limit: 1 });
     assert.equal(cut.items.length, 1);
     assert.equal(cut.more, 1);

@@ -51,7 +51,7 @@ describe('resolveTarget', () => {
       [
         [ID.sendFn, 'src/app/service.py:22'],
         [ID.send, 'src/app/api.py:10'],
-      ].sort((a, b) => (a[0] < b[0] ? -1 : 1)),
+      ].sort((a, b) => (a[0]! < b[0]! ? -1 : 1)),
     );
     assert.match(err.message, /^query\/resolveTarget: "send" matches 2 nodes/);
     assert.equal(err.toJSON().error, 'ambiguous');
@@ -75,7 +75,7 @@ describe('resolveTarget', () => {
       () => resolveTarget(g, 'Client.sendd'),
       (e: unknown) => e instanceof NotFoundError && e instanceof QueryError && e.code === 'not_found' && e.suggestions.some((s) => s.id === ID.send) && /Did you mean [^?]*\bsend\b/.test(e.message),
     );
-    assert.throws(() => resolveTarget(g, 'halper'), (e: unknown) => e instanceof NotFoundError && e.suggestions[0].id === ID.helper);
+    assert.throws(() => resolveTarget(g, 'halper'), (e: unknown) => e instanceof NotFoundError && e.suggestions[0]!.id === ID.helper);
     assert.throws(() => resolveTarget(g, 'zzqqxx'), (e: unknown) => e instanceof NotFoundError && e.suggestions.length === 0);
   });
 

@@ -14,9 +14,9 @@ describe('testsFor', () => {
       [ID.testRun, 'transitive', 3, undefined, false],
     ]);
     // A resolved chain says no `conf`; only weaker ones (here convention) do.
-    assert.equal('conf' in r.items[1], false);
-    assert.equal('conf' in r.items[2], false);
-    assert.equal(r.items[1].via, ID.send);
+    assert.equal('conf' in r.items[1]!, false);
+    assert.equal('conf' in r.items[2]!, false);
+    assert.equal(r.items[1]!.via, ID.send);
     assert.deepEqual(r.files.items, ['tests/test_api.py']);
   });
 

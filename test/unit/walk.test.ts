@@ -164,7 +164,7 @@ describe('walkWorkspace', () => {
     symlinkSync(real, link);
     const result = await walkWorkspace(link);
     assert.deepEqual(paths(result), ['a.py']);
-    assert.equal(result.files[0].absPath, join(link, 'a.py'));
+    assert.equal(result.files[0]!.absPath, join(link, 'a.py'));
   });
 
   it('reports an unreadable folder and carries on', { skip: process.getuid?.() === 0 || process.platform === 'win32' }, async () => {

@@ -132,8 +132,8 @@ export class LayoutRunner {
     this.graph.updateEachNodeAttributes((id, a) => {
       const i = index.get(id);
       if (i !== undefined) {
-        a.x = p[2 * i];
-        a.y = p[2 * i + 1];
+        a.x = p[2 * i]!;
+        a.y = p[2 * i + 1]!;
       }
       return a;
     }, { attributes: ['x', 'y'] });

@@ -56,8 +56,8 @@ function buildMatrices(positions: Float32Array, edges: Uint32Array, fixed?: Uint
   const nodes = new Float32Array(n * PPN);
   for (let i = 0; i < n; i++) {
     const j = i * PPN;
-    nodes[j] = positions[2 * i];
-    nodes[j + 1] = positions[2 * i + 1];
+    nodes[j] = positions[2 * i]!;
+    nodes[j + 1] = positions[2 * i + 1]!;
     nodes[j + 6] = 1; // mass
     nodes[j + 7] = 1; // convergence
     nodes[j + 8] = 1; // size
@@ -66,8 +66,8 @@ function buildMatrices(positions: Float32Array, edges: Uint32Array, fixed?: Uint
   const seen = new Set<number>();
   const pairs: number[] = [];
   for (let i = 0; i < edges.length; i += 2) {
-    const a = Math.min(edges[i], edges[i + 1]);
-    const b = Math.max(edges[i], edges[i + 1]);
+    const a = Math.min(edges[i]!, edges[i + 1]!);
+    const b = Math.max(edges[i]!, edges[i + 1]!);
     if (a === b || a >= n || b >= n) continue;
     const key = a * n + b;
     if (seen.has(key)) continue;
@@ -76,13 +76,13 @@ function buildMatrices(positions: Float32Array, edges: Uint32Array, fixed?: Uint
   }
   const matrix = new Float32Array((pairs.length / 2) * PPE);
   for (let e = 0; e < pairs.length / 2; e++) {
-    const s = pairs[2 * e] * PPN;
-    const t = pairs[2 * e + 1] * PPN;
+    const s = pairs[2 * e]! * PPN;
+    const t = pairs[2 * e + 1]! * PPN;
     matrix[e * PPE] = s;
     matrix[e * PPE + 1] = t;
     matrix[e * PPE + 2] = 1;
-    nodes[s + 6] += 1;
-    nodes[t + 6] += 1;
+    nodes[s + 6]! += 1;
+    nodes[t + 6]! += 1;
   }
   return { nodes, edges: matrix };
 }
@@ -113,20 +113,20 @@ const STEP = 0.5;
 function coarsen(positions: Float32Array, edges: Uint32Array, groups: Uint32Array, budgetMs: number): void {
   const n = groups.length;
   let count = 0;
-  for (let i = 0; i < n; i++) count = Math.max(count, groups[i] + 1);
+  for (let i = 0; i < n; i++) count = Math.max(count, groups[i]! + 1);
   const centre = new Float32Array(count * 2);
   const members = new Uint32Array(count);
   for (let i = 0; i < n; i++) {
-    centre[2 * groups[i]] += positions[2 * i];
-    centre[2 * groups[i] + 1] += positions[2 * i + 1];
-    members[groups[i]]++;
+    centre[2 * groups[i]!]! += positions[2 * i]!;
+    centre[2 * groups[i]! + 1]! += positions[2 * i + 1]!;
+    members[groups[i]!]!++;
   }
   for (let g = 0; g < count; g++) {
-    centre[2 * g] /= members[g];
-    centre[2 * g + 1] /= members[g];
+    centre[2 * g]! /= members[g]!;
+    centre[2 * g + 1]! /= members[g]!;
   }
   const coarseEdges = new Uint32Array(edges.length);
-  for (let i = 0; i < edges.length; i++) coarseEdges[i] = groups[edges[i]];
+  for (let i = 0; i < edges.length; i++) coarseEdges[i] = groups[edges[i]!]!;
   const m = buildMatrices(centre, coarseEdges);
   // Barnes-Hut at this level too, though the graph of groups is small: ForceAtlas2's iteration is
   // one big function, and V8 optimises it for the branches it has seen. A coarse level run
@@ -141,21 +141,21 @@ function coarsen(positions: Float32Array, edges: Uint32Array, groups: Uint32Arra
   let minX = Infinity;
   let maxX = -Infinity;
   for (let g = 0; g < count; g++) {
-    m.nodes[g * PPN] *= grow;
-    m.nodes[g * PPN + 1] *= grow;
-    minX = Math.min(minX, m.nodes[g * PPN]);
-    maxX = Math.max(maxX, m.nodes[g * PPN]);
+    m.nodes[g * PPN]! *= grow;
+    m.nodes[g * PPN + 1]! *= grow;
+    minX = Math.min(minX, m.nodes[g * PPN]!);
+    maxX = Math.max(maxX, m.nodes[g * PPN]!);
   }
   // Spiral step: a fraction of the mean spacing each node has in that area.
   const step = (Math.max(maxX - minX, 1) / Math.sqrt(n)) * STEP;
   const seen = new Uint32Array(count);
   for (let i = 0; i < n; i++) {
-    const g = groups[i];
-    const k = seen[g]++;
+    const g = groups[i]!;
+    const k = seen[g]!++;
     const r = step * Math.sqrt(k);
     const a = k * 2.39996;
-    positions[2 * i] = m.nodes[g * PPN] + r * Math.cos(a);
-    positions[2 * i + 1] = m.nodes[g * PPN + 1] + r * Math.sin(a);
+    positions[2 * i] = m.nodes[g * PPN]! + r * Math.cos(a);
+    positions[2 * i + 1] = m.nodes[g * PPN + 1]! + r * Math.sin(a);
   }
 }
 
@@ -169,7 +169,7 @@ function start(msg: LayoutStart): void {
   const m = buildMatrices(msg.positions, msg.edges, msg.fixed);
   // Movement is averaged over the nodes that may move.
   let free = n;
-  if (msg.fixed) for (let i = 0; i < n; i++) free -= msg.fixed[i];
+  if (msg.fixed) for (let i = 0; i < n; i++) free -= msg.fixed[i]!;
   const options = optionsFor(n);
   const slowDown = options.slowDown as number;
   const before = new Float32Array(n * 2);
@@ -183,8 +183,8 @@ function start(msg: LayoutStart): void {
     let spread = 1;
     do {
       for (let i = 0; i < n; i++) {
-        before[2 * i] = m.nodes[i * PPN];
-        before[2 * i + 1] = m.nodes[i * PPN + 1];
+        before[2 * i] = m.nodes[i * PPN]!;
+        before[2 * i + 1] = m.nodes[i * PPN + 1]!;
       }
       const iterationStart = performance.now();
       const t = (iterationStart - t0) / msg.maxMs;
@@ -196,9 +196,9 @@ function start(msg: LayoutStart): void {
       let minX = Infinity;
       let maxX = -Infinity;
       for (let i = 0; i < n; i++) {
-        const x = m.nodes[i * PPN];
-        const y = m.nodes[i * PPN + 1];
-        moved += Math.hypot(x - before[2 * i], y - before[2 * i + 1]);
+        const x = m.nodes[i * PPN]!;
+        const y = m.nodes[i * PPN + 1]!;
+        moved += Math.hypot(x - before[2 * i]!, y - before[2 * i + 1]!);
         if (x < minX) minX = x;
         if (x > maxX) maxX = x;
       }
@@ -210,8 +210,8 @@ function start(msg: LayoutStart): void {
     } while (!done && performance.now() - sliceStart < sliceMs(n));
     const positions = new Float32Array(n * 2);
     for (let i = 0; i < n; i++) {
-      positions[2 * i] = m.nodes[i * PPN];
-      positions[2 * i + 1] = m.nodes[i * PPN + 1];
+      positions[2 * i] = m.nodes[i * PPN]!;
+      positions[2 * i + 1] = m.nodes[i * PPN + 1]!;
     }
     const elapsedMs = performance.now() - t0;
     scope.postMessage({ type: 'tick', positions, iterations, elapsedMs, coarseMs, iterationMs: iterations ? iterating / iterations : 0, done, settled }, [positions.buffer]);

@@ -21,9 +21,9 @@ const POLL_MS = 2000;
 export function takeToken(): string {
   const m = /(?:^#|&)token=([0-9a-f]+)/.exec(window.location.hash);
   if (m) {
-    sessionStorage.setItem('kg-memory-token', m[1]);
+    sessionStorage.setItem('kg-memory-token', m[1]!);
     history.replaceState(null, '', window.location.pathname + window.location.search);
-    return m[1];
+    return m[1]!;
   }
   return sessionStorage.getItem('kg-memory-token') ?? '';
 }

@@ -47,11 +47,11 @@ export interface FilterState {
 export function applyPreset(id: PresetId, present: { nodes: readonly string[]; edges: readonly string[] }, expanded: ReadonlySet<string> = new Set()): FilterState {
   const p = PRESETS.find((x) => x.id === id) ?? PRESETS[PRESETS.length - 1];
   return {
-    preset: p.id,
-    nodeKinds: new Set(p.nodes ?? present.nodes),
-    edgeKinds: new Set(p.edges ?? present.edges),
+    preset: p!.id,
+    nodeKinds: new Set(p!.nodes ?? present.nodes),
+    edgeKinds: new Set(p!.edges ?? present.edges),
     expanded,
-    via: new Set(p.via ?? []),
+    via: new Set(p!.via ?? []),
   };
 }
 

@@ -31,8 +31,8 @@ export interface SearchHit extends SearchEntry {
 
 function wordStart(name: string, q: string, lower: string): boolean {
   for (let i = lower.indexOf(q, 1); i > 0; i = lower.indexOf(q, i + 1)) {
-    const prev = name[i - 1];
-    const ch = name[i];
+    const prev = name[i - 1]!;
+    const ch = name[i]!;
     if (prev === '_' || prev === '.' || prev === '/' || prev === '-' || (ch >= 'A' && ch <= 'Z' && prev >= 'a' && prev <= 'z')) return true;
   }
   return false;
@@ -44,14 +44,14 @@ export function search(index: SearchIndex, query: string, limit = 20, accept?: (
   if (q === '') return [];
   const hits: SearchHit[] = [];
   for (let i = 0; i < index.entries.length; i++) {
-    const lower = index.lower[i];
+    const lower = index.lower[i]!;
     let tier: number;
     if (lower === q) tier = 0;
     else if (lower.startsWith(q)) tier = 1;
-    else if (lower.includes(q)) tier = wordStart(index.entries[i].name, q, lower) ? 2 : 3;
-    else if (index.lowerPath[i].includes(q)) tier = 4;
+    else if (lower.includes(q)) tier = wordStart(index.entries[i]!.name, q, lower) ? 2 : 3;
+    else if (index.lowerPath[i]!.includes(q)) tier = 4;
     else continue;
-    const e = index.entries[i];
+    const e = index.entries[i]!;
     if (accept && !accept(e)) continue;
     hits.push({ ...e, tier });
   }

@@ -68,7 +68,7 @@ export function parseQueryArgs(tool: Tool, argv: readonly string[]): ParsedQuery
     args[name] = Array.isArray(cur) ? [...cur, value] : [value];
   };
   for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
+    const a = argv[i]!;
     if (a === '--') {
       positionals.push(...argv.slice(i + 1));
       break;
@@ -126,7 +126,7 @@ export function parseQueryArgs(tool: Tool, argv: readonly string[]): ParsedQuery
       for (const v of positionals.slice(p)) push(field, v);
       break;
     }
-    args[field] = convert(tool, field, types.get(field) ?? 'string', positionals[p]);
+    args[field] = convert(tool, field, types.get(field) ?? 'string', positionals[p]!);
   }
   return { args, flags };
 }

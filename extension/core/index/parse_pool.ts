@@ -289,7 +289,7 @@ export class ParsePool {
     const id = this.nextJobId++;
     slot.jobs.set(id, job);
     slot.worker.ref(); // a busy worker keeps the process alive until its answers arrive
-    const request: WorkerRequest = { id, task: job.batch.tasks[job.index] };
+    const request: WorkerRequest = { id, task: job.batch.tasks[job.index]! };
     slot.worker.postMessage(request);
     if (!slot.timer) this.armTimer(slot);
   }
@@ -346,7 +346,7 @@ export class ParsePool {
         why === 'timeout'
           ? `kg-memory/parse_pool: parsing took longer than ${this.fileTimeoutMs} ms; the worker was stopped`
           : `kg-memory/parse_pool: the parse worker died while parsing this file (${slot.lastError ?? `exit code ${code}`})`;
-      this.complete(current, { kind: 'failed', path: current.batch.tasks[current.index].path, error });
+      this.complete(current, { kind: 'failed', path: current.batch.tasks[current.index]!.path, error });
     }
     // Files queued behind it were never started: they go to the next worker.
     this.retry.push(...queued);
@@ -362,7 +362,7 @@ export class ParsePool {
       extract.catch(() => undefined);
       for (let job = this.takeJob(); job && !this.disposing; job = this.takeJob()) {
         if (job.batch.finished) continue;
-        this.complete(job, await parseOne(job.batch.tasks[job.index], this.maxFileBytes, extract));
+        this.complete(job, await parseOne(job.batch.tasks[job.index]!, this.maxFileBytes, extract));
         await nextTurn();
       }
     } finally {

@@ -51,7 +51,7 @@ const HEADER_PROBE_BYTES = 200;
 function checkHeader(path: string, start: string, formatVersion: number): SnapshotReadResult | undefined {
   const head = HEADER.exec(start);
   if (!head) return undefined; // judged after the full parse
-  const format = JSON.parse(head[1]) as string;
+  const format = JSON.parse(head[1]!) as string;
   if (format !== SNAPSHOT_FORMAT) return { ok: false, code: 'wrong-format', reason: `${path} is not a kg-memory snapshot (format ${JSON.stringify(format)})` };
   const version = Number(head[2]);
   if (version !== formatVersion) return { ok: false, code: 'wrong-version', reason: `${path} has format version ${version}, expected ${formatVersion}` };

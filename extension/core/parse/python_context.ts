@@ -42,7 +42,7 @@ export class ScopeIndex {
     let found = -1;
     while (lo <= hi) {
       const mid = (lo + hi) >> 1;
-      if (list[mid].start <= pos) {
+      if (list[mid]!.start <= pos) {
         found = mid;
         lo = mid + 1;
       } else hi = mid - 1;

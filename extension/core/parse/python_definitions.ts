@@ -31,8 +31,8 @@ export function collectDefinitions(ctx: PyContext): void {
   const scopes: PyScope[] = [];
   for (const def of defs) {
     const start = def.node.startIndex;
-    while (open.length && open[open.length - 1].end <= start) open.pop();
-    const parent = open.length ? open[open.length - 1].scope : undefined;
+    while (open.length && open[open.length - 1]!.end <= start) open.pop();
+    const parent = open.length ? open[open.length - 1]!.scope : undefined;
     if (def.kind === 'alias') {
       if (!parent) addTypeAlias(ctx, def);
       continue;

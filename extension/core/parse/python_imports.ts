@@ -38,7 +38,7 @@ function plainImports(statement: Node): ImportFact[] {
       if (module && alias) facts.push({ module, line, names: [{ imported: MODULE, local: alias }] });
     } else {
       const module = dotted(item);
-      if (module) facts.push({ module, line, names: [{ imported: MODULE, local: module.split('.')[0] }] });
+      if (module) facts.push({ module, line, names: [{ imported: MODULE, local: module.split('.')[0]! }] });
     }
   }
   return facts;

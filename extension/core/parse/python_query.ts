@@ -111,7 +111,7 @@ function addDefinition(out: PyMatches, by: Record<string, Node>): void {
     out.definitions.push({
       kind,
       node,
-      nameNode,
+      nameNode: nameNode!,
       body: by['definition.body'],
       params: by['definition.params'],
       returns: by['definition.returns'],
@@ -124,6 +124,6 @@ function addBinding(out: PyMatches, by: Record<string, Node>): void {
   const name = by['binding.name'];
   for (const role of ['assign', 'member', 'with', 'for', 'except', 'extend'] as const) {
     const node = by[`binding.${role}`];
-    if (node) out.bindings.push({ role, node, name, object: by['binding.object'], value: by['binding.value'] });
+    if (node) out.bindings.push({ role, node: node!, name: name!, object: by['binding.object'], value: by['binding.value'] });
   }
 }

@@ -132,7 +132,7 @@ export function stripComments(text: string): string {
   let out = '';
   let quote = '';
   for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
+    const ch = text[i]!;
     if (quote) {
       out += ch;
       if (ch === '\\') {

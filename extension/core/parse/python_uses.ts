@@ -116,7 +116,7 @@ export function collectValueReferences(ctx: PyContext): void {
     skip.add(node.id);
     const scope = ctx.scopes.at(node.startIndex);
     const { chain, row } = chainOf(node);
-    if (!keepName(ctx, chain) || isLocal(ctx, chain[0], scope)) continue;
+    if (!keepName(ctx, chain) || isLocal(ctx, chain[0]!, scope)) continue;
     const from = scope?.owner?.qualifiedName;
     ctx.references.push(from ? { from, chain, line: row + 1 } : { chain, line: row + 1 });
   }

@@ -36,8 +36,8 @@ export function readElementBindings(u: Usage, moduleBindings: BindingFact[]): vo
   for (const loop of u.collected.loops) readLoop(u, loop, found);
   const { calls } = u.collected;
   for (let i = 0; i < calls.length; i++) {
-    const method = ELEMENT_CALLBACK.exec(u.calleeTexts[i]);
-    if (method) readCallback(u, calls[i], method[1], found);
+    const method = ELEMENT_CALLBACK.exec(u.calleeTexts[i]!);
+    if (method) readCallback(u, calls[i]!, method[1]!, found);
   }
   assign(u, found, moduleBindings);
 }
@@ -110,14 +110,14 @@ function bindParam(u: Usage, param: Node, value: () => Chain | undefined, out: E
 /** [...chainOf(xs), "[]"], with `.filter()`-like calls dropped; undefined when the elements are unknowable. */
 function elementChain(source: string, receiver: Node): Chain | undefined {
   const chain = chainOf(source, receiver);
-  while (chain.length > 1 && SAME_ELEMENTS.has(chain[chain.length - 1])) chain.pop();
+  while (chain.length > 1 && SAME_ELEMENTS.has(chain[chain.length - 1]!)) chain.pop();
   if (chain.length === 0 || chain[0] === '?' || hasUnknownElements(chain)) return undefined;
   chain.push('[]');
   return chain;
 }
 
 function hasUnknownElements(chain: Chain, from = 1): boolean {
-  for (let i = from; i < chain.length; i++) if (UNKNOWN_ELEMENTS.has(chain[i])) return true;
+  for (let i = from; i < chain.length; i++) if (UNKNOWN_ELEMENTS.has(chain[i]!)) return true;
   return false;
 }
 
@@ -130,7 +130,7 @@ function assign(u: Usage, found: ElementBinding[], moduleBindings: BindingFact[]
   for (const { binding, pos } of found) {
     const owner = u.scopes.index.ownerAt(pos);
     if (owner >= 0) {
-      const fact = u.scopes.symbols[owner].fact;
+      const fact = u.scopes.symbols[owner]!.fact;
       if (LOCAL_OWNER_KINDS.has(fact.kind) && !aliasesUnknown(fact, binding.value)) (fact.locals ??= []).push(binding);
       continue;
     }

@@ -144,7 +144,7 @@ function readExportClause(source: string, clause: Node, module: string | undefin
     const alias = spec.childForFieldName('alias');
     // The JS grammar leaves `as default` without an alias node: read it from the text.
     const written = /\bas\s+([\w$]+|"[^"]*"|'[^']*')\s*$/.exec(textOf(source, spec));
-    const exported = alias ? unquoteName(textOf(source, alias)) : written ? unquoteName(written[1]) : imported;
+    const exported = alias ? unquoteName(textOf(source, alias)) : written ? unquoteName(written[1]!) : imported;
     names.push({ imported, exported });
     if (module === undefined) {
       out.exportedNames.add(imported);
@@ -172,13 +172,13 @@ export function readCommonJs(source: string, left: Node, right: Node, out: Modul
   const value = unwrap(right);
   const proto = PROTOTYPE_MEMBER.exec(target);
   if (proto) {
-    if (FUNCTION_VALUES.has(value.type)) pushDefinition(out, 'proto', left, value, proto[2], proto[1]);
+    if (FUNCTION_VALUES.has(value.type)) pushDefinition(out, 'proto', left, value, proto[2]!, proto[1]);
     return;
   }
   const member = CJS_MEMBER.exec(target);
   if (!member) return;
   if (value.type === 'identifier') out.exportedNames.add(textOf(source, value));
-  else if (FUNCTION_VALUES.has(value.type) || value.type === 'class') pushDefinition(out, 'cjs', left, value, member[1]);
+  else if (FUNCTION_VALUES.has(value.type) || value.type === 'class') pushDefinition(out, 'cjs', left, value, member[1]!);
 }
 
 /** A definition made by the assignment whose left side is `left`. */

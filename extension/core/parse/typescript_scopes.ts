@@ -95,21 +95,21 @@ export class ScopeIndex {
     let found = -1;
     while (lo <= hi) {
       const mid = (lo + hi) >> 1;
-      if (this.starts[mid] < pos) {
+      if (this.starts[mid]! < pos) {
         found = mid;
         lo = mid + 1;
       } else {
         hi = mid - 1;
       }
     }
-    while (found >= 0 && this.ends[found] <= pos) found = this.parents[found];
+    while (found >= 0 && this.ends[found]! <= pos) found = this.parents[found]!;
     return found;
   }
 
   /** Symbol index owning `pos`, or -1 at module level. */
   ownerAt(pos: number): number {
     const e = this.entryAt(pos);
-    return e < 0 ? -1 : this.owners[e];
+    return e < 0 ? -1 : this.owners[e]!;
   }
 }
 
@@ -137,7 +137,7 @@ class Sweep {
 
   run(candidates: Candidate[]): void {
     for (const c of candidates) {
-      for (let t = this.top(); t && this.index.ends[t.entry] <= c.start; t = this.top()) this.stack.pop();
+      for (let t = this.top(); t && this.index.ends[t.entry]! <= c.start; t = this.top()) this.stack.pop();
       this.place(c);
     }
   }
@@ -148,7 +148,7 @@ class Sweep {
 
   private topSymbolKind(): SymbolKind | undefined {
     const t = this.top();
-    return t && t.kind === 'sym' ? this.symbols[t.symbol].fact.kind : undefined;
+    return t && t.kind === 'sym' ? this.symbols[t.symbol]!.fact.kind : undefined;
   }
 
   /** Module level, possibly inside a namespace. */
@@ -234,7 +234,7 @@ class Sweep {
   private placePrototypeMethod(c: Candidate): void {
     if (!this.atModuleLevel() || !c.owner || !c.name) return;
     const owner = this.byQualifiedName.get(`${this.prefix()}${c.owner}`);
-    const kind = owner === undefined ? undefined : this.symbols[owner].fact.kind;
+    const kind = owner === undefined ? undefined : this.symbols[owner]!.fact.kind;
     if (owner === undefined || (kind !== 'function' && kind !== 'class')) return;
     if (c.value) this.bodies.add(c.value.id);
     this.symbol(c, 'method', c.name, owner);
@@ -267,7 +267,7 @@ class Sweep {
   private enclosingSymbol(): number {
     const t = this.top();
     if (!t) return -1;
-    return t.kind === 'sym' ? t.symbol : this.index.nestedOwners[t.entry];
+    return t.kind === 'sym' ? t.symbol : this.index.nestedOwners[t.entry]!;
   }
 
   /**
@@ -277,7 +277,7 @@ class Sweep {
   private nestedSymbol(c: Candidate, kind: 'function' | 'class', nameNode: Node | null): boolean {
     const parent = this.enclosingSymbol();
     if (parent < 0 || !nameNode) return false;
-    const parentFact = this.symbols[parent].fact;
+    const parentFact = this.symbols[parent]!.fact;
     if (parentFact.kind === 'constant' || parentFact.kind === 'variable' || parentFact.kind === 'interface' || parentFact.kind === 'type' || parentFact.kind === 'enum') return false;
     const name = textOf(this.source, nameNode);
     if (!mayNest(this.depths[parent]!, parentFact.qualifiedName, name)) return false;
@@ -297,7 +297,7 @@ class Sweep {
   private nested(c: Candidate): void {
     const t = this.top();
     const owner = t ? this.index.nestedOwners[t.entry] : -1;
-    const entry = this.index.add(c.start, c.node.endIndex, t ? t.entry : -1, owner, owner, -1);
+    const entry = this.index.add(c.start!, c.node.endIndex, t ? t.entry : -1, owner!, owner!, -1);
     this.stack.push({ entry, kind: 'fn', symbol: -1, prefix: t?.prefix ?? '' });
   }
 
@@ -315,7 +315,7 @@ class Sweep {
   private symbol(c: Candidate, kind: SymbolKind, name: string, ownerSymbol?: number, nestedName?: string): void {
     const t = this.top();
     const parentSymbol = ownerSymbol ?? (t && t.kind === 'sym' ? t.symbol : -1);
-    const parent = parentSymbol >= 0 ? this.symbols[parentSymbol].fact.qualifiedName : undefined;
+    const parent = parentSymbol >= 0 ? this.symbols[parentSymbol]!.fact.qualifiedName : undefined;
     let qualifiedName: string;
     if (nestedName !== undefined) qualifiedName = nestedName;
     else if (kind === 'test') qualifiedName = parent ? `${parent} > ${name}` : name;
@@ -325,7 +325,7 @@ class Sweep {
     const isValue = kind === 'constant' || kind === 'variable';
     // Direct positions in a module-level variable's initializer are module level; its nested functions are its own.
     const owner = isValue ? (t ? this.index.owners[t.entry] : -1) : symbol;
-    const entry = this.index.add(c.start, c.node.endIndex, t ? t.entry : -1, owner, symbol, symbol);
+    const entry = this.index.add(c.start!, c.node.endIndex, t ? t.entry : -1, owner!, symbol!, symbol!);
     this.stack.push({ entry, kind: 'sym', symbol, prefix: t?.prefix ?? '' });
   }
 
@@ -333,7 +333,7 @@ class Sweep {
   private record(c: Candidate, kind: SymbolKind, name: string, qualifiedName: string, parent: string | undefined, depth: number): number {
     const existing = this.byQualifiedName.get(qualifiedName);
     if (existing !== undefined) {
-      const rec = this.symbols[existing];
+      const rec = this.symbols[existing]!;
       // An implementation after its overload signatures is the one described.
       if (rec.from === 'signature' && c.kind !== 'signature') {
         rec.from = c.kind;

@@ -98,18 +98,18 @@ export function scanChain(text: string): Chain | undefined {
   let i = 0;
   const n = text.length;
   for (;;) {
-    while (i < n && /\s/.test(text[i])) i++;
+    while (i < n && /\s/.test(text[i]!)) i++;
     const start = i;
-    if (i >= n || !IDENTIFIER_START.test(text[i])) return undefined;
+    if (i >= n || !IDENTIFIER_START.test(text[i]!)) return undefined;
     i++;
-    while (i < n && IDENTIFIER_PART.test(text[i])) i++;
+    while (i < n && IDENTIFIER_PART.test(text[i]!)) i++;
     let segment = text.slice(start, i);
-    while (i < n && /\s/.test(text[i])) i++;
+    while (i < n && /\s/.test(text[i]!)) i++;
     if (text[i] === '(') {
       i = skipArguments(text, i);
       if (i < 0) return undefined;
       segment += '()';
-      while (i < n && /\s/.test(text[i])) i++;
+      while (i < n && /\s/.test(text[i]!)) i++;
     }
     parts.push(segment);
     if (i >= n) break;

@@ -32,16 +32,16 @@ export interface Usage {
 
 function symbolAt(u: Usage, pos: number): SymbolFact | undefined {
   const owner = u.scopes.index.ownerAt(pos);
-  return owner < 0 ? undefined : u.scopes.symbols[owner].fact;
+  return owner < 0 ? undefined : u.scopes.symbols[owner]!.fact;
 }
 
 /** describe/it/test calls with a string title (and a callback, or `.todo`) as test candidates. */
 export function testCandidates(source: string, calls: Node[], calleeTexts: string[]): Candidate[] {
   const out: Candidate[] = [];
   for (let i = 0; i < calls.length; i++) {
-    const text = calleeTexts[i];
+    const text = calleeTexts[i]!;
     if (!TEST_CALLEE.test(text)) continue;
-    const callee = calls[i];
+    const callee = calls[i]!;
     const call = callee.parent;
     const args = call?.childForFieldName('arguments');
     const title = args?.firstNamedChild;
@@ -74,8 +74,8 @@ export function readCalls(u: Usage, imports: ImportFact[]): CallFact[] {
   const out: CallFact[] = [];
   const { calls, news } = u.collected;
   for (let i = 0; i < calls.length; i++) {
-    const callee = calls[i];
-    const text = u.calleeTexts[i];
+    const callee = calls[i]!;
+    const text = u.calleeTexts[i]!;
     // `import("m")`: the callee is the `import` keyword, whose text says so without asking its type.
     if (text === 'import' || text === 'require') {
       const fact = importFromCall(u.source, callee, text);
@@ -124,16 +124,16 @@ export function readReferences(u: Usage, locals: Map<number, Set<string>>): Refe
   for (const node of u.collected.typeParams) typeParams.add(textOf(u.source, node));
   const add = (node: Node, chain: Chain, isType: boolean): void => {
     // A chain rooted in a call result is the call's business (calls record it).
-    if (out.length >= MAX_REFERENCES || chain.length === 0 || chain[0] === '?' || chain[0].endsWith(')')) return;
-    if (chain.length === 1 && NOT_REFERENCES.has(chain[0])) return;
+    if (out.length >= MAX_REFERENCES || chain.length === 0 || chain[0] === '?' || chain[0]!.endsWith(')')) return;
+    if (chain.length === 1 && NOT_REFERENCES.has(chain[0]!)) return;
     if (chain[0] === 'undefined' || chain[0] === 'arguments') return;
     const owner = u.scopes.index.ownerAt(node.startIndex);
-    if (owner >= 0 && locals.get(owner)?.has(chain[0])) return;
+    if (owner >= 0 && locals.get(owner)?.has(chain[0]!)) return;
     const key = `${owner}\u0000${chain.join('.')}\u0000${isType ? 't' : 'v'}`;
     if (seen.has(key)) return;
     seen.add(key);
     const fact: ReferenceFact = { chain, line: lineOf(node) };
-    if (owner >= 0) fact.from = u.scopes.symbols[owner].fact.qualifiedName;
+    if (owner >= 0) fact.from = u.scopes.symbols[owner]!.fact.qualifiedName;
     if (isType) fact.isType = true;
     out.push(fact);
   };
@@ -213,7 +213,7 @@ export function readBindings(u: Usage, symbolNodes: Set<number>): BindingFact[] 
     const isSymbol = symbolNodes.has(v.node.id);
     const owner = isSymbol ? -1 : u.scopes.index.ownerAt(v.start);
     if (!isSymbol && owner < 0) continue;
-    const fact = owner >= 0 ? u.scopes.symbols[owner].fact : undefined;
+    const fact = owner >= 0 ? u.scopes.symbols[owner]!.fact : undefined;
     if (fact && !LOCAL_OWNER_KINDS.has(fact.kind)) continue;
     if (isSymbol && v.value && /function|class/.test(v.value.type)) continue;
     const found = v.nameNode.type === 'identifier' ? [bindingOf(u.source, v)] : destructured(u.source, v);
@@ -289,7 +289,7 @@ export function readFields(u: Usage, symbolNodes: Set<number>): void {
   const classOf = (pos: number): number => {
     const owner = scopes.index.ownerAt(pos);
     if (owner < 0) return -1;
-    const fact = scopes.symbols[owner].fact;
+    const fact = scopes.symbols[owner]!.fact;
     // Interfaces have fields too: their property signatures.
     if (fact.kind === 'class' || fact.kind === 'interface') return owner;
     if (fact.kind !== 'method' || !fact.parent) return -1;
@@ -314,25 +314,25 @@ export function readFields(u: Usage, symbolNodes: Set<number>): void {
     const field: BindingFact = { name: textOf(source, a.name), line: lineOf(a.name) };
     const info = valueInfo(source, a.value);
     if (info.value) field.value = info.value;
-    const paramType = info.value?.length === 1 ? paramTypeAt(u, a.name.startIndex, info.value[0]) : undefined;
+    const paramType = info.value?.length === 1 ? paramTypeAt(u, a.name.startIndex, info.value[0]!) : undefined;
     if (info.type ?? paramType) field.type = info.type ?? paramType;
     put(cls, field);
   }
   addParameterProperties(u, put);
-  for (const [cls, fields] of byClass) scopes.symbols[cls].fact.fields = [...fields.values()];
+  for (const [cls, fields] of byClass) scopes.symbols[cls]!.fact.fields = [...fields.values()];
 }
 
 /** `this.c = c` where c is a typed parameter of the method: the field has the parameter's type. */
 function paramTypeAt(u: Usage, pos: number, name: string): string | undefined {
   const owner = u.scopes.index.ownerAt(pos);
   if (owner < 0) return undefined;
-  return u.scopes.symbols[owner].fact.params?.find((p) => p.name === name)?.type;
+  return u.scopes.symbols[owner]!.fact.params?.find((p) => p.name === name)?.type;
 }
 
 function addParameterProperties(u: Usage, put: (cls: number, field: BindingFact) => void): void {
   const { symbols } = u.scopes;
   for (let i = 0; i < symbols.length; i++) {
-    const fact = symbols[i].fact;
+    const fact = symbols[i]!.fact;
     if (fact.kind !== 'method' || fact.name !== 'constructor' || !fact.params || !fact.parent) continue;
     const cls = u.scopes.byQualifiedName.get(fact.parent);
     if (cls === undefined) continue;
@@ -351,9 +351,9 @@ export function readReturns(u: Usage): void {
   for (const value of u.collected.returns) {
     const entry = index.entryAt(value.startIndex);
     if (entry < 0) continue;
-    const symbol = index.symbols[entry];
+    const symbol = index.symbols[entry]!;
     if (symbol < 0) continue;
-    const fact = symbols[symbol].fact;
+    const fact = symbols[symbol]!.fact;
     if (fact.kind !== 'function' && fact.kind !== 'method') continue;
     const returns = (fact.returns ??= []);
     if (returns.length >= MAX_RETURNS) continue;

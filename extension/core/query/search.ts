@@ -107,7 +107,7 @@ function buildIndex(graph: CodeGraph): SearchIndex {
       names.push(lower);
       nameNodes.push([]);
     }
-    nameNodes[slot].push(i);
+    nameNodes[slot]!.push(i);
     if (a.qualifiedName !== undefined && a.qualifiedName !== a.name) {
       const q = a.qualifiedName.toLowerCase();
       const list = qualified.get(q);
@@ -126,10 +126,10 @@ function buildIndex(graph: CodeGraph): SearchIndex {
   const order = new Float64Array(ids.length);
   const byOrder = new Map<number, number>();
   for (let i = 0; i < ids.length; i++) {
-    const a = graph.node(ids[i]) as NodeAttributes;
+    const a = graph.node(ids[i]!) as NodeAttributes;
     const rank = kindRank(a.kind) * 2 + (a.exported ? 0 : 1);
     // rank < 32, length < 1024, id rank < 2^21: exact in a double.
-    const key = (rank * 1024 + Math.min(a.name.length, 1023)) * 2 ** 21 + idRank[i];
+    const key = (rank * 1024 + Math.min(a.name.length, 1023)) * 2 ** 21 + idRank[i]!;
     order[i] = key;
     byOrder.set(key, i);
   }
@@ -159,8 +159,8 @@ function indexFor(graph: CodeGraph): SearchIndex {
 /** Nodes having a word that starts with `w`. */
 function prefixNodes(p: SortedPostings, w: string): Set<number> {
   const out = new Set<number>();
-  for (let i = lowerBound(p.words, w); i < p.words.length && p.words[i].startsWith(w); i++) {
-    for (const n of p.nodes[i]) out.add(n);
+  for (let i = lowerBound(p.words, w); i < p.words.length && p.words[i]!.startsWith(w); i++) {
+    for (const n of p.nodes[i]!) out.add(n);
   }
   return out;
 }
@@ -191,14 +191,14 @@ export function search(graph: CodeGraph, options: SearchOptions): SearchResult {
   const byTier: number[][] = TIERS.map(() => []);
   let total = 0;
   const take = (i: number, tier: number): void => {
-    if (tierOf[i] !== -1 || (want && !want.has(idx.kinds[i]))) return;
+    if (tierOf[i] !== -1 || (want && !want.has(idx.kinds[i]!))) return;
     tierOf[i] = tier;
-    byTier[tier].push(i);
+    byTier[tier]!.push(i);
     total++;
   };
 
   const exact = idx.nameSlot.get(q);
-  if (exact !== undefined) for (const i of idx.nameNodes[exact]) take(i, 0);
+  if (exact !== undefined) for (const i of idx.nameNodes[exact]!) take(i, 0);
   for (const i of idx.qualified.get(q) ?? []) take(i, 0);
 
   for (let from = 0; ; ) {
@@ -206,12 +206,12 @@ export function search(graph: CodeGraph, options: SearchOptions): SearchResult {
     if (pos < 0) break;
     let slot = upperBoundNum(idx.starts, pos) - 1;
     if (slot < 0) slot = 0;
-    if (pos + q.length <= idx.starts[slot] + idx.names[slot].length) {
+    if (pos + q.length <= idx.starts[slot]! + idx.names[slot]!.length) {
       const tier = pos === idx.starts[slot] ? 1 : 2;
-      for (const i of idx.nameNodes[slot]) take(i, tier);
+      for (const i of idx.nameNodes[slot]!) take(i, tier);
     }
     // One hit per name is enough: jump to the next name.
-    from = slot + 1 < idx.starts.length ? idx.starts[slot + 1] : idx.blob.length;
+    from = slot + 1 < idx.starts.length ? idx.starts[slot + 1]! : idx.blob.length;
   }
 
   const qWords = wordParts(query);
@@ -222,11 +222,11 @@ export function search(graph: CodeGraph, options: SearchOptions): SearchResult {
 
   const items: SearchItem[] = [];
   for (let t = 0; t < TIERS.length && items.length < limit; t++) {
-    for (const i of sortTier(graph, idx, byTier[t], t === 0 ? query : undefined)) {
+    for (const i of sortTier(graph, idx, byTier[t]!, t === 0 ? query : undefined)) {
       if (items.length >= limit) break;
-      const a = graph.node(idx.ids[i]);
+      const a = graph.node(idx.ids[i]!);
       if (a === undefined) continue;
-      items.push({ ...describeAttrs(idx.ids[i], a, { doc: t === 4 }), match: TIERS[t] });
+      items.push({ ...describeAttrs(idx.ids[i]!, a, { doc: t === 4 }), match: TIERS[t]! });
     }
   }
   const out: SearchResult = { query, total, items };
@@ -239,7 +239,7 @@ function upperBoundNum(arr: readonly number[], x: number): number {
   let hi = arr.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (arr[mid] <= x) lo = mid + 1;
+    if (arr[mid]! <= x) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -250,9 +250,9 @@ function sortTier(graph: CodeGraph, idx: SearchIndex, list: number[], exactCase:
   const CASE_MISS = 2 ** 40; // above any order value
   const keys = new Float64Array(list.length);
   for (let k = 0; k < list.length; k++) {
-    const i = list[k];
-    const miss = exactCase !== undefined && graph.node(idx.ids[i])?.name !== exactCase;
-    keys[k] = idx.order[i] + (miss ? CASE_MISS : 0);
+    const i = list[k]!;
+    const miss = exactCase !== undefined && graph.node(idx.ids[i]!)?.name !== exactCase;
+    keys[k] = idx.order[i]! + (miss ? CASE_MISS : 0);
   }
   keys.sort();
   return Array.from(keys, (key) => idx.byOrder.get(key >= CASE_MISS ? key - CASE_MISS : key) as number);

@@ -56,8 +56,8 @@ export function matchTarget(graph: CodeGraph, ref: string, options: TargetOption
 
   const p = normalizePath(r);
   const atLine = /^(.+):(\d+)$/.exec(p);
-  if (atLine && graph.nodesInPath(atLine[1]).length > 0) {
-    const id = graph.symbolAt(atLine[1], Number(atLine[2]));
+  if (atLine && graph.nodesInPath(atLine[1]!).length > 0) {
+    const id = graph.symbolAt(atLine[1]!, Number(atLine[2]));
     return { ids: id === undefined ? [] : keep([id]), by: 'line' };
   }
   const asPath = keep([fileId(p), moduleId(p)].filter((id) => graph.hasNode(id)));
@@ -91,7 +91,7 @@ export function resolveTarget(graph: CodeGraph, ref: string, options: TargetOpti
     throw new InvalidArgumentError('query/resolveTarget: expecting a non-empty target (id, name, path or path:line).');
   }
   const { ids } = matchTarget(graph, ref, options);
-  if (ids.length === 1) return ids[0];
+  if (ids.length === 1) return ids[0]!;
   if (ids.length === 0) {
     const kinds = options.kinds ? ` of kind ${options.kinds.join('/')}` : '';
     const suggestions = suggest(graph, ref, 5, options.kinds);
@@ -153,14 +153,14 @@ export function editDistance(a: string, b: string, max: number): number {
     const cur = [i];
     let rowMin = i;
     for (let j = 1; j <= b.length; j++) {
-      const v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      const v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
       cur.push(v);
       if (v < rowMin) rowMin = v;
     }
     if (rowMin > max) return max + 1;
     prev = cur;
   }
-  return prev[b.length];
+  return prev[b.length]!;
 }
 
 /** The names to offer in a "did you mean" (items leave out names their ids already say). */

@@ -52,7 +52,7 @@ export function bearerMatches(header: string | undefined, token: string): boolea
   if (header === undefined) return false;
   const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
   if (!m) return false;
-  const given = Buffer.from(m[1]);
+  const given = Buffer.from(m[1]!);
   const want = Buffer.from(token);
   return given.length === want.length && timingSafeEqual(given, want);
 }
