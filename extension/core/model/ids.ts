@@ -75,7 +75,8 @@ export const isExternalId = (id: string): boolean => id.startsWith(`${PREFIX.ext
 export const isEntityId = (id: string): boolean => id.startsWith(`${PREFIX.entity}:`);
 export const isSymbolId = (id: string): boolean => {
   const prefix = prefixOf(id);
-  return prefix !== '' && !NON_SYMBOL_PREFIXES.has(prefix);
+  // A language's prefix is a lower-case word (`py`, `ts`); `/etc/passwd:1` or `C:\\x` is a path.
+  return /^[a-z][a-z0-9_]*$/.test(prefix) && !NON_SYMBOL_PREFIXES.has(prefix);
 };
 
 /** The path of a `file:` id, or undefined for any other id. */
