@@ -30,8 +30,6 @@ export interface HostInfo {
   folder: string;
   /** Above this many nodes the explorer opens at module level and expands on demand. */
   largeGraph: number;
-  /** Where it is shown: the sidebar follows the editor (the file's neighbourhood); a panel or a browser page opens at the architecture level. */
-  view: 'sidebar' | 'panel';
 }
 
 /** How much of the graph the explorer was sent. */
@@ -57,8 +55,8 @@ export type HostMessage =
   | { type: 'init'; host: HostInfo; graph: WireGraph; state: WireIndexState; totals: WireTotals }
   | { type: 'diff'; diff: WireDiff; totals?: WireTotals }
   | { type: 'state'; state: WireIndexState }
-  /** The editor moved: its file's node and the symbol under the cursor (either absent when not in the graph). */
-  | { type: 'editor'; file?: string; symbol?: string }
+  /** Follow editor: the node under the cursor. */
+  | { type: 'reveal'; id: string }
   | { type: 'reply'; req: number; ok: boolean; message?: string; hits?: WireHit[] };
 
 // ---- explorer → host ----------------------------------------------------------------------------

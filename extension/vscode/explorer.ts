@@ -18,7 +18,7 @@ export function registerExplorer(ctx: Ctx): void {
       EXPLORER_VIEW,
       {
         resolveWebviewView(view) {
-          const session = new ExplorerSession(ctx, view.webview, 'sidebar');
+          const session = new ExplorerSession(ctx, view.webview);
           view.onDidDispose(() => session.dispose());
         },
       },
@@ -34,7 +34,7 @@ export function registerExplorer(ctx: Ctx): void {
         return;
       }
       const p = (panel = vscode.window.createWebviewPanel('kgMemory.explorerPanel', 'KG Memory Graph', vscode.ViewColumn.Active, { retainContextWhenHidden: true }));
-      const session = new ExplorerSession(ctx, p.webview, 'panel');
+      const session = new ExplorerSession(ctx, p.webview);
       p.onDidDispose(() => {
         session.dispose();
         panel = undefined;

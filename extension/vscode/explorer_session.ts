@@ -21,13 +21,11 @@ import { dispatchViewMessage, parseViewMessage, type HostMessage, type ViewHandl
 import { EXPLORER_FILES, explorerPage } from '../protocol/page';
 import { diffWireGraphs, countInScope, emptyScope, isEmptyDiff, scopeOf, toWireGraph, tooMuchToExpand, widenScope, type WireGraph, type WireScope } from '../protocol/wire_graph';
 import { DEFAULT_LARGE_GRAPH, openingGraph, searchHits } from '../protocol/explorer_host';
-import { fileId } from '../core/model/ids';
 import type { Ctx } from './ctx';
 import type { FolderIndex, IndexState } from './folder_index';
 import { openTarget } from './explorer_open';
 
-/** The editor's moves reach the explorer after this pause (typing and cursor keys do not flood it). */
-const FOLLOW_DELAY_MS = 120;
+const FOLLOW_DELAY_MS = 250;
 
 export function wireState(s: IndexState): WireIndexState {
   switch (s.kind) {
@@ -49,14 +47,13 @@ export class ExplorerSession implements vscode.Disposable {
   private sent: WireGraph | undefined;
   /** What is loaded in the webview besides the overview; undefined: the whole graph is. */
   private scope: WireScope | undefined;
+  private follow = false;
   private followTimer: NodeJS.Timeout | undefined;
   private disposed = false;
 
   constructor(
     private readonly ctx: Ctx,
     private readonly webview: vscode.Webview,
-    /** The sidebar follows the editor; the editor panel opens at the architecture level. */
-    private readonly view: 'sidebar' | 'panel',
   ) {
     const assets = vscode.Uri.joinPath(ctx.extCtx.extensionUri, 'dist', 'webview');
     webview.options = { enableScripts: true, localResourceRoots: [assets] };
@@ -110,6 +107,7 @@ export class ExplorerSession implements vscode.Disposable {
       this.post({ type: 'reply', req: m.req, ok: report !== undefined, message: report ? `Indexed ${report.files} files.` : 'Indexing did not finish; see KG Memory: Open Log.' });
     },
     follow: (m) => {
+      this.follow = m.on;
       const editor = vscode.window.activeTextEditor;
       if (m.on && editor) this.scheduleFollow(editor);
     },
@@ -171,9 +169,7 @@ export class ExplorerSession implements vscode.Disposable {
     const { graph, totals } = opening;
     this.scope = opening.scope;
     this.sent = graph;
-    this.post({ type: 'init', host: { kind: 'vscode', folder: folder?.folder.name ?? '', largeGraph, view: this.view }, graph, totals, state: folder ? wireState(folder.state) : { kind: 'idle' } });
-    const editor = vscode.window.activeTextEditor;
-    if (editor) this.scheduleFollow(editor);
+    this.post({ type: 'init', host: { kind: 'vscode', folder: folder?.folder.name ?? '', largeGraph }, graph, totals, state: folder ? wireState(folder.state) : { kind: 'idle' } });
     if (folder) this.folderDisposables.push(folder.onDidChangeState((s) => this.post({ type: 'state', state: wireState(s) })));
   }
 
@@ -196,16 +192,15 @@ export class ExplorerSession implements vscode.Disposable {
     if (!isEmptyDiff(diff)) this.post({ type: 'diff', diff, totals: { partial: this.scope !== undefined, nodes: whole.order, edges: whole.size } });
   }
 
-  /** Tells the explorer where the editor is (its file, the symbol under the cursor); the explorer decides what to do with it. */
   private scheduleFollow(editor: vscode.TextEditor): void {
+    if (!this.follow) return;
     clearTimeout(this.followTimer);
     this.followTimer = setTimeout(() => {
       const folder = this.folder;
       const rel = folder?.relative(editor.document.uri);
       if (!folder || rel === undefined) return;
-      const file = fileId(rel);
-      const symbol = folder.ws.graph.symbolAt(rel, editor.selection.active.line + 1);
-      this.post({ type: 'editor', ...(folder.ws.graph.node(file) ? { file } : {}), ...(symbol !== undefined && symbol !== file ? { symbol } : {}) });
+      const id = folder.ws.graph.symbolAt(rel, editor.selection.active.line + 1);
+      if (id !== undefined) this.post({ type: 'reveal', id });
     }, FOLLOW_DELAY_MS);
   }
 

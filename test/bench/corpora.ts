@@ -106,18 +106,6 @@ export function django(): Promise<Corpus> {
   }));
 }
 
-/** Jinja2 from Debian (python3-jinja2's jinja2/ folder): the explorer tests' real Python repository, ~1k nodes. */
-export function jinja2(): Promise<Corpus> {
-  return debianCorpus('python3-jinja2', ['usr', 'lib', 'python3', 'dist-packages', 'jinja2'], 'jinja2', (version, dir) => ({
-    name: 'jinja2',
-    origin: `Debian python3-jinja2 ${version}`,
-    version,
-    dir,
-    language: 'python',
-    ...countSource(dir),
-  }));
-}
-
 /** Django's documentation as HTML from Debian's python-django-doc package: the docs bench's real corpus. */
 export function djangoDocs(): Promise<Corpus> {
   return debianCorpus(

@@ -8,7 +8,6 @@ import { nodeDetail } from '../../webview/model/detail';
 import { applyPreset, expandPath, initialPreset, isExpanded, nodePasses, PRESETS, toggleEdgeKind, toggleExpanded, toggleNodeKind } from '../../webview/model/filters';
 import { applyDiff, buildGraph } from '../../webview/model/graph_data';
 import { EDGE_KINDS, nodeLabel, nodeStyle } from '../../webview/model/kinds';
-import { mix } from '../../webview/model/colors';
 import { deriveView, reduceEdge, reduceNode, withHover, type Palette, type ViewState } from '../../webview/model/reducers';
 import { buildSearchIndex, search } from '../../webview/model/search';
 import { buildSvg } from '../../webview/model/svg';
@@ -34,7 +33,7 @@ const wire: WireGraph = {
   ],
 };
 const present = { nodes: ['module', 'file', 'class', 'method', 'function', 'constant', 'test'], edges: ['contains', 'method_of', 'calls', 'tests'] };
-const palette: Palette = { blue: '#00f', green: '#0f0', yellow: '#ff0', orange: '#f80', red: '#f00', purple: '#80f', muted: '#888', fg: '#000', faded: '#eee', edge: '#ccc', highlight: '#f0f', bg: '#ffffff' };
+const palette: Palette = { blue: '#00f', green: '#0f0', yellow: '#ff0', orange: '#f80', red: '#f00', purple: '#80f', muted: '#888', fg: '#000', faded: '#eee', edge: '#ccc', highlight: '#f0f' };
 
 describe('filters', () => {
   it('presets pick the levels of detail', () => {
@@ -66,8 +65,7 @@ describe('filters', () => {
   });
   it('opens a large graph at module level', () => {
     assert.equal(initialPreset(50_000, 20_000), 'architecture');
-    assert.equal(initialPreset(500, 20_000), 'architecture', 'a real repository opens on its shape, not on every symbol');
-    assert.equal(initialPreset(100, 20_000), 'everything', 'a graph that reads whole opens whole');
+    assert.equal(initialPreset(500, 20_000), 'everything');
   });
 });
 
@@ -108,8 +106,7 @@ describe('reducers', () => {
     assert.equal(reduceNode(v, palette, 'module:app', g.getNodeAttributes('module:app')).label, '');
     assert.equal(reduceNode(v, palette, 'py:app.util:resend', g.getNodeAttributes('py:app.util:resend')).forceLabel, true);
     assert.equal(reduceEdge(v, palette, { kind: 'calls' }, 'py:app.util:resend', 'py:app.api:send_all', true, true).color, palette.green);
-    // The edges away from the hovered node dim toward the background, in their kind's colour.
-    assert.equal(reduceEdge(v, palette, { kind: 'contains' }, 'module:app', 'file:app/api.py', true, true).color, mix(palette.muted, palette.bg, 0.8));
+    assert.equal(reduceEdge(v, palette, { kind: 'contains' }, 'module:app', 'file:app/api.py', true, true).color, palette.faded);
   });
   it('focus mode keeps the neighbourhood to depth N over the edges shown', () => {
     const d1 = deriveView(g, state({ selected: 'py:app.util:resend', focusDepth: 1 }));
@@ -119,17 +116,14 @@ describe('reducers', () => {
     const noCalls = toggleEdgeKind(applyPreset('everything', present), 'calls');
     assert.equal(deriveView(g, state({ filters: noCalls, selected: 'py:app.util:resend', focusDepth: 3 })).focus?.size, 1);
   });
-  it('big graphs: nodes scaled down (the selection stays findable), arrow heads only on the selection\'s edges when many edges are shown', () => {
-    const v = { ...deriveView(g, state({ selected: 'py:app.api:send_all' })), arrows: false };
+  it('big graphs: nodes scaled down (the selection stays findable), arrow heads only on the selection\'s edges', () => {
+    const v = deriveView(g, state({ selected: 'py:app.api:send_all' }));
     const full = reduceNode(v, palette, 'module:app', g.getNodeAttributes('module:app'));
     assert.equal(reduceNode(v, palette, 'module:app', g.getNodeAttributes('module:app'), 0.5).size, full.size / 2);
     assert.ok(reduceNode(v, palette, 'py:app.api:send_all', g.getNodeAttributes('py:app.api:send_all'), 0.45).size >= 6);
-    assert.equal(reduceEdge(v, palette, { kind: 'calls' }, 'py:app.util:resend', 'py:app.api:send_all', true, true).type, 'arrow');
-    assert.equal(reduceEdge(v, palette, { kind: 'contains' }, 'module:app', 'file:app/api.py', true, true).type, 'line');
-    assert.equal(reduceEdge({ ...v, arrows: true }, palette, { kind: 'contains' }, 'module:app', 'file:app/api.py', true, true).type, 'arrow');
-    // Few edges shown (the default views): every edge has its arrow head.
-    assert.equal(deriveView(g, state({})).arrows, true);
-    assert.equal(deriveView(g, state({}), { fadeMax: 500, arrowsMax: 2 }).arrows, false);
+    assert.equal(reduceEdge(v, palette, { kind: 'calls' }, 'py:app.util:resend', 'py:app.api:send_all', true, true, false).type, 'arrow');
+    assert.equal(reduceEdge(v, palette, { kind: 'contains' }, 'module:app', 'file:app/api.py', true, true, false).type, 'line');
+    assert.equal(reduceEdge(v, palette, { kind: 'contains' }, 'module:app', 'file:app/api.py', true, true).type, 'arrow');
   });
   it('hides edges of kinds switched off or with a hidden end', () => {
     const f = toggleEdgeKind(applyPreset('everything', present), 'tests');
@@ -142,7 +136,7 @@ describe('reducers', () => {
 
 describe('hover in a big graph (no fading)', () => {
   const g = buildGraph(wire);
-  const base = deriveView(g, { filters: applyPreset('everything', present), focusDepth: 0 }, { fadeMax: 0, arrowsMax: Infinity });
+  const base = deriveView(g, { filters: applyPreset('everything', present), focusDepth: 0 }, false);
   it('marks the neighbourhood highlighted and changes nothing else (the renderer redraws only the hover layer)', () => {
     const v = withHover(g, base, 'py:app.api:send_all');
     assert.deepEqual([...(v.hover ?? [])].sort(), ['py:app.api:Client.send', 'py:app.api:send_all', 'py:app.util:resend', 'py:tests:test_send']);
@@ -153,7 +147,7 @@ describe('hover in a big graph (no fading)', () => {
       assert.equal(after.highlighted, v.hover?.has(id), id);
     }
     for (const [s, t] of [['py:app.util:resend', 'py:app.api:send_all'], ['module:app', 'file:app/api.py']]) {
-      assert.deepEqual(reduceEdge(v, palette, { kind: 'calls' }, s!, t!, true, true), reduceEdge(base, palette, { kind: 'calls' }, s!, t!, true, true));
+      assert.deepEqual(reduceEdge(v, palette, { kind: 'calls' }, s!, t!, true, true, false), reduceEdge(base, palette, { kind: 'calls' }, s!, t!, true, true, false));
     }
     assert.equal(withHover(g, v, undefined).hover, undefined);
   });
@@ -236,10 +230,10 @@ describe('nodeDetail', () => {
 
 describe('appReducer', () => {
   it('opens with the preset the size calls for, and keeps new kinds visible under Everything', () => {
-    let s = appReducer(initialAppState, { type: 'init', host: { kind: 'browser', folder: 'x', largeGraph: 5, view: 'panel' }, state: { kind: 'ready' }, present, totals: { partial: false, nodes: 8, edges: 6 } });
+    let s = appReducer(initialAppState, { type: 'init', host: { kind: 'browser', folder: 'x', largeGraph: 5 }, state: { kind: 'ready' }, present, totals: { partial: false, nodes: 8, edges: 6 } });
     assert.equal(s.view.filters.preset, 'architecture');
     // A partial graph opens at Architecture whatever it holds; expanding keeps across presets.
-    const p = appReducer(initialAppState, { type: 'init', host: { kind: 'browser', folder: 'x', largeGraph: 50, view: 'panel' }, state: { kind: 'ready' }, present, totals: { partial: true, nodes: 80, edges: 6 } });
+    const p = appReducer(initialAppState, { type: 'init', host: { kind: 'browser', folder: 'x', largeGraph: 50 }, state: { kind: 'ready' }, present, totals: { partial: true, nodes: 80, edges: 6 } });
     assert.equal(p.view.filters.preset, 'architecture');
     const e = appReducer(appReducer(p, { type: 'expand', path: 'app/api.py' }), { type: 'preset', preset: 'calls' });
     assert.ok(e.view.filters.expanded.has('app/api.py'));

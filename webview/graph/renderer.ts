@@ -27,10 +27,9 @@
 import Sigma from 'sigma';
 import { EdgeLineProgram, NodePointProgram } from 'sigma/rendering';
 import type { EdgeData, ExplorerGraph, NodeData } from '../model/graph_data';
-import { deriveView, importanceOf, nodeVisible, reduceEdge, reduceNode, withHover, type DerivedView, type DrawLimits, type Palette, type ViewState } from '../model/reducers';
-import { LabelBoxes, type Box } from './labels';
+import { deriveView, nodeVisible, reduceEdge, reduceNode, withHover, type DerivedView, type Palette, type ViewState } from '../model/reducers';
 
-/** Up to this many shown nodes hover fades the rest (a full redraw); above, it only highlights. */
+/** Up to this many nodes hover fades the rest of the graph (a full redraw); above, it only highlights. */
 export const FADE_MAX = 500;
 
 export interface GraphViewEvents {
@@ -144,10 +143,7 @@ export class GraphView {
   /** The view without hover; `derived` adds the hovered node's neighbourhood. */
   private base: DerivedView;
   private derived: DerivedView;
-  private readonly limits: DrawLimits;
-  /** Per-node importance, computed again when the graph's node or edge set changes. */
-  private importance: Map<string, number> | undefined;
-  private readonly labels = new LabelBoxes();
+  private readonly fade: boolean;
   private hovered: string | undefined;
   private dragging: string | undefined;
   private dragged = false;
@@ -169,25 +165,18 @@ export class GraphView {
     private readonly events: GraphViewEvents,
   ) {
     this.state = state;
+    this.fade = graph.order <= FADE_MAX;
+    this.base = this.derived = deriveView(graph, state, this.fade);
     const scale = scaleFor(graph.order, graph.size);
-    // Arrows on every edge while few are shown; the cheap GL lines of a big graph have none.
-    this.limits = { fadeMax: FADE_MAX, arrowsMax: scale.points ? 2000 : Infinity };
-    this.base = this.derived = deriveView(graph, state, this.limits, this.importanceNow());
-    for (const event of ['nodeAdded', 'nodeDropped', 'edgeAdded', 'edgeDropped', 'cleared'] as const) graph.on(event, () => (this.importance = undefined));
     this.sigma = new Sigma<NodeData, EdgeData>(graph, container, {
-      // Arrows: every edge kind is directed (calls, imports, contains...). When many edges are shown
-      // only the edges of the selected or hovered node get arrow heads (see reduceEdge).
-      defaultEdgeType: 'arrow',
+      // Arrows: every edge kind is directed (calls, imports, contains...). In big graphs only the
+      // edges of the selected or hovered node get arrow heads (see reduceEdge).
+      defaultEdgeType: scale.arrows ? 'arrow' : 'line',
       labelFont: font.family,
       labelColor: { color: font.color },
-      // Sigma's label grid keeps the biggest node of each cell, and size follows importance: the
-      // hubs are labelled first at every zoom; zooming in makes room for the rest.
-      labelRenderedSizeThreshold: graph.order < 300 ? 1 : 6 * scale.nodeSize,
-      labelDensity: graph.order < 5000 ? 0.7 : 0.3,
-      labelGridCellSize: 90,
-      // Never two labels on top of each other (sigma's grid alone does not ensure it): see labels.ts.
-      defaultDrawNodeLabel: (context, data, settings) => this.labels.draw(context, data, settings),
-      defaultDrawNodeHover: (context, data, settings) => this.labels.drawHover(context, data, settings, this.palette),
+      // Small graphs: every label; large ones: only nodes drawn big enough (modules, files, zoomed in).
+      labelRenderedSizeThreshold: graph.order < 300 ? 1 : 9 * scale.nodeSize,
+      labelDensity: graph.order < 5000 ? 0.5 : 0.3,
       zIndex: true,
       hideEdgesOnMove: scale.hideOnMove,
       hideLabelsOnMove: scale.hideOnMove,
@@ -199,10 +188,9 @@ export class GraphView {
       nodeReducer: (id, a) => reduceNode(this.derived, this.palette, id, a, scale.nodeSize),
       edgeReducer: (key, a) => {
         const [s, t] = this.graph.extremities(key);
-        return reduceEdge(this.derived, this.palette, a, s, t, this.visible(s), this.visible(t));
+        return reduceEdge(this.derived, this.palette, a, s, t, this.visible(s), this.visible(t), scale.arrows);
       },
     });
-    this.sigma.on('beforeRender', () => this.labels.reset());
     // Edge labels are never drawn here: that layer need not be composited at all, in any graph.
     const edgeLabels = this.sigma.getCanvases().edgeLabels;
     if (edgeLabels) edgeLabels.style.display = 'none';
@@ -319,17 +307,8 @@ export class GraphView {
     this.rederive();
   }
 
-  private importanceNow(): Map<string, number> {
-    return (this.importance ??= importanceOf(this.graph));
-  }
-
-  /** The labels drawn in the last frame, as boxes in viewport pixels (tests check none overlap). */
-  labelBoxes(): Box[] {
-    return this.labels.drawn();
-  }
-
   private rederive(): void {
-    this.base = deriveView(this.graph, this.state, this.limits, this.importanceNow());
+    this.base = deriveView(this.graph, this.state, this.fade);
     this.derived = withHover(this.graph, this.base, this.hovered);
     this.sigma.refresh();
   }
@@ -344,7 +323,7 @@ export class GraphView {
     const before = this.derived;
     this.hovered = id;
     this.derived = withHover(this.graph, this.base, id);
-    if (this.derived.fade) {
+    if (this.fade) {
       this.sigma.refresh();
       return;
     }

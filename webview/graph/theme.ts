@@ -19,7 +19,6 @@ const VARS: Record<keyof Palette, string> = {
   faded: '--kg-faded',
   edge: '--kg-edge',
   highlight: '--kg-highlight',
-  bg: '--kg-bg',
 };
 
 export function readPalette(): Palette {

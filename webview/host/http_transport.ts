@@ -81,7 +81,7 @@ export function httpTransport(token: string): Transport {
     } else slices.clear();
     if (graph === undefined) {
       graph = composeWireGraph(overview, slices.values());
-      listener({ type: 'init', host: { kind: 'browser', folder: r.folder, largeGraph: r.largeGraph, view: 'panel' }, graph, state: r.state, totals: r.totals });
+      listener({ type: 'init', host: { kind: 'browser', folder: r.folder, largeGraph: r.largeGraph }, graph, state: r.state, totals: r.totals });
     } else {
       deliver(r.totals);
       listener({ type: 'state', state: r.state });

@@ -54,8 +54,6 @@ export type AppAction =
   | { type: 'select'; id: string | undefined }
   | { type: 'focusDepth'; depth: number }
   | { type: 'follow'; on: boolean }
-  /** The editor moved (host message `editor`): mark its file; the sidebar, following, shows the file's neighbourhood. */
-  | { type: 'editor'; file?: string; symbol?: string }
   | { type: 'layout'; status: LayoutStatus }
   | { type: 'notice'; text: string | undefined };
 
@@ -64,13 +62,7 @@ export function appReducer(s: AppState, a: AppAction): AppState {
     case 'init': {
       // A partial graph is above the limit by definition; the whole graph's size decides otherwise.
       const preset = a.totals.partial ? 'architecture' : initialPreset(a.totals.nodes, a.host.largeGraph);
-      // The sidebar follows the editor from the start; a panel or a page opens on the architecture.
-      const follow = s.host === undefined ? a.host.view === 'sidebar' && a.host.kind === 'vscode' : s.follow;
-      const view: ViewState = { filters: applyPreset(preset, a.present), focusDepth: 0 };
-      // A re-init (reindex, another folder) keeps the editor's context when it is still there.
-      if (s.view.current !== undefined) view.current = s.view.current;
-      if (follow && s.view.context) view.context = s.view.context;
-      return { ...s, host: a.host, totals: a.totals, indexState: a.state, present: a.present, graphVersion: s.graphVersion + 1, follow, view };
+      return { ...s, host: a.host, totals: a.totals, indexState: a.state, present: a.present, graphVersion: s.graphVersion + 1, view: { filters: applyPreset(preset, a.present), focusDepth: 0 } };
     }
     case 'graphChanged': {
       // Kinds that appear for the first time are shown when the preset shows everything.
@@ -82,11 +74,8 @@ export function appReducer(s: AppState, a: AppAction): AppState {
     }
     case 'indexState':
       return { ...s, indexState: a.state };
-    case 'preset': {
-      // A preset is a choice to see the whole graph at that level: the sidebar stops following.
-      const { context, ...view } = s.view;
-      return { ...s, follow: context ? false : s.follow, view: { ...view, filters: applyPreset(a.preset, s.present, s.view.filters.expanded) } };
-    }
+    case 'preset':
+      return { ...s, view: { ...s.view, filters: applyPreset(a.preset, s.present, s.view.filters.expanded) } };
     case 'toggleNodeKind':
       return { ...s, view: { ...s.view, filters: toggleNodeKind(s.view.filters, a.kind) } };
     case 'toggleEdgeKind':
@@ -103,23 +92,8 @@ export function appReducer(s: AppState, a: AppAction): AppState {
     }
     case 'focusDepth':
       return { ...s, view: { ...s.view, focusDepth: Math.max(0, Math.min(5, Math.round(a.depth))) } };
-    case 'follow': {
-      if (a.on) return { ...s, follow: true };
-      const { context: _context, ...view } = s.view;
-      return { ...s, follow: false, view };
-    }
-    case 'editor': {
-      const view: ViewState = { ...s.view };
-      if (a.file === undefined) delete view.current;
-      else view.current = a.file;
-      if (s.follow && s.host?.view === 'sidebar' && a.file !== undefined) {
-        view.context = { file: a.file, depth: 2 };
-        view.focusDepth = 0;
-        if (a.symbol !== undefined) view.selected = a.symbol;
-        else delete view.selected;
-      }
-      return { ...s, view };
-    }
+    case 'follow':
+      return { ...s, follow: a.on };
     case 'layout':
       return { ...s, layout: a.status };
     case 'notice': {

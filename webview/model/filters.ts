@@ -55,16 +55,10 @@ export function applyPreset(id: PresetId, present: { nodes: readonly string[]; e
   };
 }
 
-/**
- * The preset a graph opens with: Architecture (folders and files, imports and depends_on), a
- * picture of the codebase's shape at any size; Everything on a graph small enough to read whole.
- */
+/** The preset a graph opens with: Everything, or Architecture when it is too big to draw whole. */
 export function initialPreset(nodeCount: number, largeGraph: number): PresetId {
-  return nodeCount > Math.min(largeGraph, SMALL_GRAPH) ? 'architecture' : 'everything';
+  return nodeCount > largeGraph ? 'architecture' : 'everything';
 }
-
-/** Up to this many nodes a graph reads whole (the bound for a default view is 150). */
-export const SMALL_GRAPH = 150;
 
 function toggled(set: ReadonlySet<string>, key: string): Set<string> {
   const next = new Set(set);

@@ -41,24 +41,14 @@ export function hash32(s: string): number {
 
 const SPREAD = 1000;
 
-/**
- * A spot for a node with no placed neighbour: its folder's spot, its file's place around it, plus a
- * little jitter of its own. A folder's files start together, so the layout keeps folders as clusters.
- */
+/** A spot for a node with no placed neighbour: its file's spot, plus a little jitter of its own. */
 export function seedPosition(node: WireNode): { x: number; y: number } {
-  const path = node.path ?? node.id;
-  const slash = path.lastIndexOf('/');
-  const folder = node.kind === 'module' ? path : slash > 0 ? path.slice(0, slash) : '';
-  const spot = (key: string, spread: number): { x: number; y: number } => {
-    const g = hash32(key);
-    const angle = ((g & 0xffff) / 0x10000) * 2 * Math.PI;
-    const radius = Math.sqrt(((g >>> 16) & 0xffff) / 0x10000) * spread;
-    return { x: radius * Math.cos(angle), y: radius * Math.sin(angle) };
-  };
-  const f = spot(`dir:${folder}`, SPREAD);
-  const file = spot(path, SPREAD / 5);
+  const group = node.path ?? node.id;
+  const g = hash32(group);
+  const angle = ((g & 0xffff) / 0x10000) * 2 * Math.PI;
+  const radius = Math.sqrt(((g >>> 16) & 0xffff) / 0x10000) * SPREAD;
   const j = hash32(node.id);
-  return { x: f.x + file.x + ((j & 0xff) - 128) / 8, y: f.y + file.y + (((j >>> 8) & 0xff) - 128) / 8 };
+  return { x: radius * Math.cos(angle) + ((j & 0xff) - 128) / 8, y: radius * Math.sin(angle) + (((j >>> 8) & 0xff) - 128) / 8 };
 }
 
 function dataOf(n: WireNode, pos: { x: number; y: number }): NodeData {

@@ -23,7 +23,6 @@ import { nodeDetail } from '../model/detail';
 import { isExpanded } from '../model/filters';
 import { applyDiff, buildGraph, kindCounts, type ExplorerGraph } from '../model/graph_data';
 import { nodeStyle } from '../model/kinds';
-import { contextLayout, contextNodes } from '../model/context';
 import { deriveView, nodeVisible } from '../model/reducers';
 import { buildSearchIndex, type SearchHit } from '../model/search';
 import { ExplorerContext, type ExplorerCtx } from './context';
@@ -87,8 +86,8 @@ export function App({ client }: { client: ExplorerClient }) {
         case 'state':
           dispatch({ type: 'indexState', state: m.state });
           return;
-        case 'editor':
-          editorRef.current(m);
+        case 'reveal':
+          if (followRef.current) showRef.current(m.id);
           return;
         case 'reply':
           return;
@@ -149,45 +148,8 @@ export function App({ client }: { client: ExplorerClient }) {
     },
     [expand],
   );
-  /**
-   * The editor moved. The sidebar, following, shows the file's neighbourhood (in a partial graph
-   * its symbols are loaded first); a panel following it selects the symbol under the cursor.
-   */
-  const onEditor = useCallback(
-    (m: { file?: string; symbol?: string }) => {
-      const sidebar = state.host?.view === 'sidebar';
-      const apply = (): void => dispatch({ type: 'editor', ...(m.file !== undefined ? { file: m.file } : {}), ...(m.symbol !== undefined ? { symbol: m.symbol } : {}) });
-      if (sidebar && followRef.current && m.file !== undefined && partialRef.current && !isExpanded(expandedRef.current, graphRef.current?.getNodeAttribute(m.file, 'path') ?? '\0')) {
-        void expand(m.file, undefined).then(apply);
-        return;
-      }
-      apply();
-      if (!sidebar && followRef.current && m.symbol !== undefined) goTo(m.symbol);
-    },
-    [state.host?.view, expand, goTo],
-  );
-  const editorRef = useRef(onEditor);
-  editorRef.current = onEditor;
-
-  // The editor's context, laid out afresh for the canvas's shape; leaving it lays the whole graph out again.
-  const context = state.view.context;
-  const hadContext = useRef(false);
-  useEffect(() => {
-    const g = graphRef.current;
-    if (!g || !gv) return;
-    if (!context) {
-      if (hadContext.current) layout.current?.start(LAYOUT_MS);
-      hadContext.current = false;
-      return;
-    }
-    hadContext.current = true;
-    layout.current?.stop();
-    const nodes = contextNodes(g, context);
-    const { width, height } = gv.sigma.getDimensions();
-    const at = contextLayout(g, nodes, context.file, width > 0 ? height / width : 1);
-    for (const [id, p] of at) g.mergeNodeAttributes(id, p);
-    gv.zoom('reset');
-  }, [gv, context?.file, context?.depth, state.graphVersion]);
+  const showRef = useRef(goTo);
+  showRef.current = goTo;
   const open = useCallback(
     (id: string) => {
       void client.open(id).then((r) => {
@@ -258,7 +220,7 @@ export function App({ client }: { client: ExplorerClient }) {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
-  useEffect(() => installTestHooks(() => ({ graph, gv: gvRef.current, layout: state.layout, totals: state.totals, view: state.view })), [graph, state.layout, state.totals, state.view]);
+  useEffect(() => installTestHooks(() => ({ graph, gv: gvRef.current, layout: state.layout, totals: state.totals })), [graph, state.layout, state.totals]);
 
   const save = (format: 'png' | 'svg'): void => {
     if (!gv) return;

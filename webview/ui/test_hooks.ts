@@ -8,7 +8,6 @@
 import type { WireTotals } from '../../extension/protocol/messages';
 import type { LayoutStatus } from '../model/app_state';
 import type { ExplorerGraph } from '../model/graph_data';
-import type { ViewState } from '../model/reducers';
 import type { GraphView } from '../graph/renderer';
 
 export interface ExplorerHooks {
@@ -31,18 +30,6 @@ export interface ExplorerHooks {
   hubNode(): string | undefined;
   /** The canvas's size and the screen box of the visible nodes' centres: is the graph framed? */
   framing(): { width: number; height: number; box: { left: number; right: number; top: number; bottom: number } | undefined };
-  /** The labels sigma drew in its last frame, as boxes in viewport pixels. */
-  labelBoxes(): { x: number; y: number; w: number; h: number }[];
-  /** The ids of the nodes drawn now (filters, focus, the editor's context). */
-  shownIds(): string[];
-  /** The editor's file as the explorer knows it, and the file whose neighbourhood is shown (if any). */
-  editor(): { current?: string; context?: string };
-  /**
-   * Pixel sampling under a drawn edge: picks visible edges whose midpoint is clear of nodes, and
-   * reads, right after sigma's next frame, the edge layer's pixels there (WebGL's drawing buffer
-   * is readable only within the frame) and the page's background colour. Undefined when no edge is shown.
-   */
-  edgePixels(): Promise<{ samples: { x: number; y: number; rgba: number[] }[]; background: string; edgeLayerVisible: boolean } | undefined>;
 }
 
 declare global {
@@ -59,70 +46,8 @@ export function markFirstFrame(): void {
   firstFrame ??= performance.now();
 }
 
-/** Midpoints of up to `max` visible edges, in viewport pixels, at least `clear` px from any visible node. */
-function edgeMidpoints(graph: ExplorerGraph, gv: GraphView, max: number, clear = 6): { x: number; y: number }[] {
-  const s = gv.sigma;
-  const { width, height } = s.getDimensions();
-  const nodes: { x: number; y: number; r: number }[] = [];
-  graph.forEachNode((id) => {
-    const d = s.getNodeDisplayData(id);
-    if (d && !d.hidden) nodes.push({ ...s.framedGraphToViewport(d), r: s.scaleSize(d.size) });
-  });
-  const out: { x: number; y: number }[] = [];
-  graph.forEachEdge((key, _a, src, tgt) => {
-    if (out.length >= max) return;
-    const e = s.getEdgeDisplayData(key);
-    const a = s.getNodeDisplayData(src);
-    const b = s.getNodeDisplayData(tgt);
-    if (!e || e.hidden || !a || !b || a.hidden || b.hidden || src === tgt) return;
-    const p = s.framedGraphToViewport({ x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 });
-    if (p.x < 2 || p.y < 2 || p.x > width - 2 || p.y > height - 2) return;
-    if (nodes.some((n) => Math.hypot(n.x - p.x, n.y - p.y) < n.r + clear)) return;
-    out.push({ x: Math.round(p.x), y: Math.round(p.y) });
-  });
-  return out;
-}
-
-export function installTestHooks(get: () => { graph: ExplorerGraph | undefined; gv: GraphView | undefined; layout: LayoutStatus; totals: WireTotals; view: ViewState }): void {
+export function installTestHooks(get: () => { graph: ExplorerGraph | undefined; gv: GraphView | undefined; layout: LayoutStatus; totals: WireTotals }): void {
   const hooks: ExplorerHooks = {
-    labelBoxes: () => get().gv?.labelBoxes() ?? [],
-    shownIds: () => {
-      const { graph, gv } = get();
-      return graph && gv ? graph.filterNodes((id) => gv.isVisible(id)) : [];
-    },
-    editor: () => {
-      const v = get().view;
-      return { ...(v.current !== undefined ? { current: v.current } : {}), ...(v.context ? { context: v.context.file } : {}) };
-    },
-    edgePixels: async () => {
-      const { graph, gv } = get();
-      if (!graph || !gv) return undefined;
-      const points = edgeMidpoints(graph, gv, 40);
-      if (points.length === 0) return undefined;
-      const canvas = gv.sigma.getCanvases().edges;
-      const gl = canvas ? ((canvas.getContext('webgl2') ?? canvas.getContext('webgl')) as WebGLRenderingContext | null) : null;
-      if (!canvas || !gl) return undefined;
-      const dpr = canvas.width / Math.max(canvas.clientWidth, 1);
-      const samples = await new Promise<{ x: number; y: number; rgba: number[] }[]>((resolve) => {
-        const read = (): void => {
-          gv.sigma.off('afterRender', read);
-          resolve(
-            points.map((p) => {
-              // A 3x3 patch (a 1 px line may fall between two pixel centres); its most opaque pixel.
-              const px = new Uint8Array(4 * 9);
-              gl.readPixels(Math.round(p.x * dpr) - 1, canvas.height - Math.round(p.y * dpr) - 2, 3, 3, gl.RGBA, gl.UNSIGNED_BYTE, px);
-              let best = [0, 0, 0, 0];
-              for (let i = 0; i < 9; i++) if ((px[4 * i + 3] as number) > (best[3] as number)) best = Array.from(px.slice(4 * i, 4 * i + 4));
-              return { ...p, rgba: best };
-            }),
-          );
-        };
-        gv.sigma.on('afterRender', read);
-        gv.sigma.refresh();
-      });
-      const style = getComputedStyle(canvas);
-      return { samples, background: getComputedStyle(document.body).backgroundColor, edgeLayerVisible: style.visibility !== 'hidden' && style.display !== 'none' };
-    },
     firstFrameMs: () => firstFrame,
     lastRenderMs: () => renderStats,
     order: () => get().graph?.order ?? 0,
