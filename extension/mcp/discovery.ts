@@ -246,11 +246,14 @@ function getHealth(target: ProbeTarget, headers: Record<string, string>, timeout
   });
 }
 
+/** How long a probe of the endpoint waits for each answer. */
+const PROBE_TIMEOUT_MS = 1500;
+
 /**
  * Whether the endpoint proves it holds the token, without the token being sent: a fresh nonce
  * out, HMAC(token, nonce, the address we connected to) back (transports/challenge.ts).
  */
-export async function proveEndpoint(target: ProbeTarget, token: string, timeoutMs = 1500): Promise<boolean> {
+export async function proveEndpoint(target: ProbeTarget, token: string, timeoutMs = PROBE_TIMEOUT_MS): Promise<boolean> {
   const nonce = newNonce();
   const address = target.socket !== undefined ? { socket: target.socket } : { port: Number(new URL(target.url).port) };
   const answer = await getHealth(target, { [NONCE_HEADER]: nonce }, timeoutMs);
@@ -263,8 +266,12 @@ export async function proveEndpoint(target: ProbeTarget, token: string, timeoutM
  * refused, wrong token, not ours, or no answer within `timeoutMs`). The token never goes to an
  * endpoint that did not prove it already has it.
  */
-export async function probeHealth(target: ProbeTarget, token: string, timeoutMs = 1500): Promise<HealthAnswer | undefined> {
-  if (!(await proveEndpoint(target, token, timeoutMs))) return undefined;
+export async function probeHealth(target: ProbeTarget, token: string, timeoutMs = PROBE_TIMEOUT_MS): Promise<HealthAnswer | undefined> {
+  return (await proveEndpoint(target, token, timeoutMs)) ? provenHealth(target, token, timeoutMs) : undefined;
+}
+
+/** GET /health with the token, for an endpoint that has already proved it holds the token. */
+async function provenHealth(target: ProbeTarget, token: string, timeoutMs: number): Promise<HealthAnswer | undefined> {
   const body = await getHealth(target, { authorization: `Bearer ${token}` }, timeoutMs);
   if (isRecord(body) && body.name === 'kg-memory' && typeof body.root === 'string' && typeof body.pid === 'number' && typeof body.version === 'string') {
     return { name: 'kg-memory', root: body.root, pid: body.pid, version: body.version };
@@ -291,7 +298,7 @@ export async function findLiveEndpoint(root: string, options: { token?: string; 
   const token = options.token ?? (await readToken(root));
   if (!token) return { reason: 'the folder has no token' };
   if (!(await proveEndpoint(d, token, options.timeoutMs))) return { reason: `${d.socket ?? d.url} does not prove it holds the folder's token (or does not answer): the token is not sent to it` };
-  const health = await probeHealth(d, token, options.timeoutMs);
+  const health = await provenHealth(d, token, options.timeoutMs ?? PROBE_TIMEOUT_MS);
   if (!health) return { reason: `${d.socket ?? d.url} does not answer` };
   if (health.root !== d.folder) return { reason: `${d.socket ?? d.url} serves ${health.root}, not ${d.folder}` };
   return { live: { discovery: d, token, health } };
