@@ -23,6 +23,7 @@
  */
 import { scip } from '@sourcegraph/scip-typescript/dist/src/scip.js';
 import type { CodeGraph } from '../model/graph';
+import { fileId } from '../model/ids';
 import type { EdgeKind, NodeAttributes, NodeKind } from '../model/types';
 import type { FileFacts } from '../parse/facts';
 import type { Sink } from './sink';
@@ -87,7 +88,7 @@ class Symbols {
     if (!a || !isSymbol(a) || a.qualifiedName === undefined) return undefined;
     const path = a.path!;
     const python = a.language === 'python';
-    const file = this.graph.node(`file:${path}`);
+    const file = this.graph.node(fileId(path));
     const namespace = python
       ? `${escapeName(file?.qualifiedName ?? path.replace(/\.py$/, '').replace(/\//g, '.'))}/`
       : path.split('/').map((p) => `${escapeName(p)}/`).join('');
@@ -197,7 +198,7 @@ export async function writeScip(graph: CodeGraph, source: ScipSource, sink: Sink
     // Imports first: an imported name is an import occurrence, not a plain reference.
     const facts = source.facts(path);
     const targets = new Map<number, string[]>();
-    g.forEachOutEdge(`file:${path}`, (_k, e, _s, t) => {
+    g.forEachOutEdge(fileId(path), (_k, e, _s, t) => {
       if (e.kind !== 'imports') return;
       const to = g.getNodeAttribute(t, 'path');
       if (to === undefined) return;
@@ -240,7 +241,7 @@ export async function writeScip(graph: CodeGraph, source: ScipSource, sink: Sink
     }
 
     occurrences.sort((x, y) => x.range[0]! - y.range[0]! || x.range[1]! - y.range[1]!);
-    const language = g.getNodeAttribute(`file:${path}`, 'language');
+    const language = g.getNodeAttribute(fileId(path), 'language');
     const doc = new scip.Document({ language: LANGUAGE[language ?? ''] ?? '', relative_path: path, occurrences, symbols: infos });
     await sink.write(new scip.Index({ documents: [doc] }).serializeBinary());
     report.documents++;
