@@ -11,7 +11,7 @@ import { readdirSync, realpathSync, statSync } from 'node:fs';
 import { basename, isAbsolute, join, posix, relative, resolve, sep } from 'node:path';
 import { FACTS_VERSION, type FileFacts, type LanguageId } from './parse/facts';
 import { loadGrammar } from './parse/grammar';
-import { languageForPath } from './parse/languages';
+import { isConfigFileName, languageForPath } from './parse/languages';
 import type { CodeGraph } from './model/graph';
 import { GraphAssembler, type AssemblerState } from './index/assembler';
 import { ParsePool, type ParseResult, type ParseTask } from './index/parse_pool';
@@ -115,7 +115,6 @@ const DOCS_SNAPSHOT_VERSION = 1;
 const SAVE_DELAY_MS = 2000;
 /** Bumps with the snapshot layout and with the facts' shape: either change discards old snapshots. */
 const SNAPSHOT_VERSION = 1000 + FACTS_VERSION;
-const CONFIG_NAMES = /^(tsconfig[^/]*\.json|jsconfig\.json|package\.json)$/;
 const MAX_CONFIG_BYTES = 1024 * 1024;
 
 export class Workspace {
@@ -613,7 +612,7 @@ export class Workspace {
     return !this.options.languages || this.options.languages.includes(language);
   }
 
-  /** tsconfig/jsconfig/package.json files in the folders that hold indexed files and their parents. */
+  /** The files the resolvers read (tsconfig.json, package.json … the registry's configFiles) in the folders that hold indexed files and their parents. */
   private readConfigFiles(): Map<string, string> {
     const dirs = this.indexedDirs();
     const configs = new Map<string, string>();
@@ -626,7 +625,7 @@ export class Workspace {
         continue;
       }
       for (const name of names) {
-        if (!CONFIG_NAMES.test(name)) continue;
+        if (!isConfigFileName(name)) continue;
         const rel = dir === '' ? name : `${dir}/${name}`;
         // Only regular files inside the root: a FIFO named tsconfig.json would block the read forever.
         const read = this.files.readText(rel, MAX_CONFIG_BYTES);

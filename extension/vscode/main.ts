@@ -5,6 +5,7 @@
  * is never blocked. Each part is a `register…(ctx)` in its own module.
  */
 import * as vscode from 'vscode';
+import { LANGUAGE_IDS_CONTEXT_KEY, VSCODE_LANGUAGE_IDS } from '../core/parse/languages';
 import { registerChangesCommands } from './changes_commands';
 import { registerCodeLens } from './codelens';
 import { registerCommands } from './commands';
@@ -31,6 +32,8 @@ export function activate(extCtx: vscode.ExtensionContext): KgMemoryApi {
   const ctx = new Ctx(extCtx);
   running = ctx;
   try {
+    // The editor commands' `when` clause (package.json) reads which languages are indexed from here.
+    void vscode.commands.executeCommand('setContext', LANGUAGE_IDS_CONTEXT_KEY, VSCODE_LANGUAGE_IDS);
     registerStatusBar(ctx);
     registerCommands(ctx);
     registerChangesCommands(ctx);

@@ -12,8 +12,8 @@ import type { FileFacts, SymbolFact } from '../parse/facts';
 import { CodeGraph } from '../model/graph';
 import { DERIVED_EDGE_KINDS } from '../model/kinds';
 import { edgeKey, type EdgeKind, type NodeAttributes } from '../model/types';
-import { fileId, isExternalId, isFileId, moduleId } from '../model/ids';
-import { Evaluator } from '../resolve/evaluate';
+import { fileId, isExternalId, isFileId, isModuleId, moduleId } from '../model/ids';
+import { FamilyResolvers } from '../resolve/families';
 import { interfaceParts, Project } from '../resolve/project';
 import { resolveFile, type FileResolution, type ResolvedEdge } from '../resolve/resolve_file';
 import { basenameKey, existsKey, fileKey, nameKey, partKey } from '../resolve/tracker';
@@ -125,8 +125,8 @@ export class GraphAssembler {
     }
     for (const p of changedPaths) if (!this.project.facts.has(p)) this.setResolution(p, undefined);
 
-    const evaluator = new Evaluator(this.project);
-    for (const path of [...toResolve].sort()) this.setResolution(path, this.resolveSafely(evaluator, path));
+    const families = new FamilyResolvers(this.project);
+    for (const path of [...toResolve].sort()) this.setResolution(path, this.resolveSafely(families, path));
 
     if (structural || full) this.syncModules();
     this.syncDependsOn();
@@ -166,9 +166,9 @@ export class GraphAssembler {
   }
 
   /** A resolver fault in one file costs that file its edges, never the index. */
-  private resolveSafely(evaluator: Evaluator, path: string): FileResolution {
+  private resolveSafely(families: FamilyResolvers, path: string): FileResolution {
     try {
-      return resolveFile(this.project, evaluator, path);
+      return resolveFile(this.project, families, path);
     } catch (err) {
       this.onResolveError?.(path, err);
       const reason = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
@@ -248,8 +248,9 @@ export class GraphAssembler {
     for (const [path, resolution] of this.resolutions) {
       const from = moduleId(parentDir(path));
       for (const e of resolution.edges) {
-        if (e.kind !== 'imports' || !isFileId(e.target)) continue;
-        const to = moduleId(parentDir(e.target.slice(5)));
+        if (e.kind !== 'imports' || !(isFileId(e.target) || isModuleId(e.target))) continue;
+        // A file's folder, or the folder itself (a Go package is imported as a whole).
+        const to = isFileId(e.target) ? moduleId(parentDir(e.target.slice(5))) : e.target;
         if (to !== from) wanted.set(edgeKey('depends_on', from, to), [from, to]);
       }
     }

@@ -33,9 +33,22 @@ interface LanguageEntry {
   /** Symbol ids start `<idPrefix>:` (model/ids.ts). */
   readonly idPrefix: string;
   readonly family: ResolverFamily;
+  /** Its test files by base name (`test_x.py`, `x.test.ts`); folders named tests/ count for every language. */
+  readonly testFile: RegExp;
+  /** The base names a test file is named after (`test_api.py` → `api.py`), for the naming convention. */
+  readonly testedFiles: (testBase: string) => string[];
+  /** The project files its resolver reads (tsconfig.json, go.mod), by base name. */
+  readonly configFiles?: RegExp;
 }
 
 const VSCODE_WASM = '@vscode/tree-sitter-wasm';
+
+const ECMASCRIPT_TEST_FILE = /\.(test|spec)\.[mc]?[jt]sx?$/;
+const ECMASCRIPT_CONFIG_FILES = /^(tsconfig[^/]*\.json|jsconfig\.json|package\.json)$/;
+function ecmascriptTestedFiles(base: string): string[] {
+  const m = /^(.+)\.(test|spec)\.[mc]?[jt]sx?$/.exec(base);
+  return m ? ['ts', 'tsx', 'js', 'jsx', 'mts', 'mjs'].map((e) => `${m[1]}.${e}`) : [];
+}
 
 /**
  * CommonJS's require, declared here rather than taken from Node's types: the webview's type check
@@ -55,6 +68,11 @@ const ENTRIES = {
     extractor: () => pythonModule().extractPython,
     idPrefix: 'py',
     family: 'python',
+    testFile: /^(test_.*|.*_test|conftest)\.py$/,
+    testedFiles: (base) => {
+      const m = /^test_(.+)\.py$/.exec(base) ?? /^(.+)_test\.py$/.exec(base);
+      return m ? [`${m[1]}.py`] : [];
+    },
   },
   typescript: {
     setting: 'typescript',
@@ -65,6 +83,9 @@ const ENTRIES = {
     extractor: () => typescriptModule().extractTypeScript,
     idPrefix: 'ts',
     family: 'ecmascript',
+    testFile: ECMASCRIPT_TEST_FILE,
+    testedFiles: ecmascriptTestedFiles,
+    configFiles: ECMASCRIPT_CONFIG_FILES,
   },
   tsx: {
     setting: 'typescript',
@@ -76,6 +97,9 @@ const ENTRIES = {
     extractor: () => typescriptModule().extractTypeScript,
     idPrefix: 'ts',
     family: 'ecmascript',
+    testFile: ECMASCRIPT_TEST_FILE,
+    testedFiles: ecmascriptTestedFiles,
+    configFiles: ECMASCRIPT_CONFIG_FILES,
   },
   javascript: {
     setting: 'javascript',
@@ -86,6 +110,9 @@ const ENTRIES = {
     extractor: () => typescriptModule().extractTypeScript,
     idPrefix: 'js',
     family: 'ecmascript',
+    testFile: ECMASCRIPT_TEST_FILE,
+    testedFiles: ecmascriptTestedFiles,
+    configFiles: ECMASCRIPT_CONFIG_FILES,
   },
 } as const satisfies Record<string, LanguageEntry>;
 
@@ -130,8 +157,27 @@ export function languagesForSettings(settings: readonly string[]): LanguageId[] 
 /** The VS Code language ids of every indexed language (CodeLens and hover selectors). */
 export const VSCODE_LANGUAGE_IDS: readonly string[] = LANGUAGES.flatMap((l) => l.vscodeLanguageIds);
 
-/** The `when` clause of the editor commands: the editor shows a document of an indexed language. */
-export const EDITOR_WHEN_CLAUSE = `editorLangId =~ /^(${VSCODE_LANGUAGE_IDS.join('|')})$/`;
+/**
+ * The context key the extension sets to VSCODE_LANGUAGE_IDS on activation, and the `when` clause of
+ * the editor commands that reads it: package.json names no language, so a new language changes
+ * nothing there.
+ */
+export const LANGUAGE_IDS_CONTEXT_KEY = 'kgMemory.languageIds';
+export const EDITOR_WHEN_CLAUSE = `editorLangId in ${LANGUAGE_IDS_CONTEXT_KEY}`;
 
 /** The Markdown fence language of a language's code (hover). */
 export const fenceLanguage = (id: LanguageId): string => languageSpec(id).vscodeLanguageIds[0] ?? '';
+
+/** Project files some language's resolver reads (tsconfig.json, go.mod …), by base name. */
+export const isConfigFileName = (base: string): boolean => LANGUAGES.some((l) => l.configFiles?.test(base) === true);
+
+/**
+ * A file of tests or test support (`tests/`, `test_x.py`, `conftest.py`, `x.test.ts`, `__tests__/`):
+ * what is defined there is a helper, not code under test. Read off the path alone, so that the
+ * answer depends on nothing another file says.
+ */
+export function isTestPath(path: string): boolean {
+  if (/(^|\/)(tests?|__tests__|spec|specs)\//.test(path)) return true;
+  const language = languageForPath(path);
+  return language !== undefined && languageSpec(language).testFile.test(path.slice(path.lastIndexOf('/') + 1));
+}

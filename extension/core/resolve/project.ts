@@ -220,7 +220,9 @@ export class Project {
 
   container(path: string, language: LanguageId): string {
     if (language === 'python') return this.pyTable.canonical.get(path) ?? path.replace(/\.pyi?$/, '').split('/').join('.');
-    return path.replace(/\.(ts|js|py)$/, '');
+    // TS/JS ids keep `.tsx`/`.mjs` (ids already handed out stay valid); every other language drops its extension.
+    if (familyOf(language) === 'ecmascript') return path.replace(/\.(ts|js|py)$/, '');
+    return path.replace(/\.[^./]+$/, '');
   }
 
   symbolNodeId(path: string, qn: string): string {

@@ -1,0 +1,36 @@
+/**
+ * One resolver per family
+ * =======================
+ * The registry's resolver families (parse/languages.ts) and the FamilyResolver (family.ts) that
+ * resolves each, made once per update so that their caches live for one update. A new family is
+ * one line here.
+ */
+import type { LanguageId, ResolverFamily } from '../parse/languages';
+import { Evaluator } from './evaluate';
+import { EvaluatorFamily } from './evaluator_family';
+import type { FamilyResolver } from './family';
+import { familyOf, type Project } from './project';
+
+type MakeResolver = (project: Project, shared: { evaluator: () => EvaluatorFamily }) => FamilyResolver;
+
+const FAMILIES: Record<ResolverFamily, MakeResolver> = {
+  python: (_project, shared) => shared.evaluator(),
+  ecmascript: (_project, shared) => shared.evaluator(),
+};
+
+export class FamilyResolvers {
+  private readonly made = new Map<ResolverFamily, FamilyResolver>();
+  private evaluatorFamily: EvaluatorFamily | undefined;
+
+  constructor(private readonly project: Project) {}
+
+  of(language: LanguageId): FamilyResolver {
+    const family = familyOf(language);
+    let r = this.made.get(family);
+    if (!r) {
+      const evaluator = (): EvaluatorFamily => (this.evaluatorFamily ??= new EvaluatorFamily(new Evaluator(this.project)));
+      this.made.set(family, (r = FAMILIES[family](this.project, { evaluator })));
+    }
+    return r;
+  }
+}
