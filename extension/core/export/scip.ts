@@ -26,6 +26,7 @@ import type { CodeGraph } from '../model/graph';
 import { fileId } from '../model/ids';
 import type { EdgeKind, NodeAttributes, NodeKind } from '../model/types';
 import type { FileFacts } from '../parse/facts';
+import { fenceLanguage, isLanguageId } from '../parse/languages';
 import type { Sink } from './sink';
 
 export interface ScipSource {
@@ -62,7 +63,8 @@ const SCIP_KIND: Partial<Record<NodeKind, scip.SymbolInformation.Kind>> = {
   variable: scip.SymbolInformation.Kind.Variable,
   constant: scip.SymbolInformation.Kind.Constant,
 };
-const LANGUAGE: Record<string, string> = { python: 'python', typescript: 'typescript', tsx: 'typescriptreact', javascript: 'javascript' };
+/** SCIP's language of a document: the VS Code language id, as the registry names it. */
+const scipLanguage = (language: string | undefined): string => (language !== undefined && isLanguageId(language) ? fenceLanguage(language) : '');
 
 /** A descriptor name: an identifier as is, anything else in backticks (doubled inside). */
 const escapeName = (name: string): string => (/^[A-Za-z0-9_+$-]+$/.test(name) ? name : `\`${name.replace(/`/g, '``')}\``);
@@ -184,7 +186,7 @@ export async function writeScip(graph: CodeGraph, source: ScipSource, sink: Sink
         const base = symbols.of(t);
         if (base !== undefined) relationships.push(new scip.Relationship({ symbol: base, is_implementation: true }));
       });
-      const documentation = [...(a.signature ? [`\`\`\`${LANGUAGE[a.language!] ?? ''}\n${a.signature}\n\`\`\``] : []), ...(a.doc ? [a.doc] : [])];
+      const documentation = [...(a.signature ? [`\`\`\`${scipLanguage(a.language)}\n${a.signature}\n\`\`\``] : []), ...(a.doc ? [a.doc] : [])];
       let enclosing: string | undefined;
       const dot = a.qualifiedName?.lastIndexOf('.') ?? -1;
       if (dot > 0) {
@@ -242,7 +244,7 @@ export async function writeScip(graph: CodeGraph, source: ScipSource, sink: Sink
 
     occurrences.sort((x, y) => x.range[0]! - y.range[0]! || x.range[1]! - y.range[1]!);
     const language = g.getNodeAttribute(fileId(path), 'language');
-    const doc = new scip.Document({ language: LANGUAGE[language ?? ''] ?? '', relative_path: path, occurrences, symbols: infos });
+    const doc = new scip.Document({ language: scipLanguage(language), relative_path: path, occurrences, symbols: infos });
     await sink.write(new scip.Index({ documents: [doc] }).serializeBinary());
     report.documents++;
   }
