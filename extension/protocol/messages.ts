@@ -57,6 +57,8 @@ export type HostMessage =
   | { type: 'state'; state: WireIndexState }
   /** Follow editor: the node under the cursor. */
   | { type: 'reveal'; id: string }
+  /** Show these nodes against a faded rest (the impact of a change, callers): `ids` empty clears it. */
+  | { type: 'highlight'; label: string; ids: string[] }
   | { type: 'reply'; req: number; ok: boolean; message?: string; hits?: WireHit[] };
 
 // ---- explorer → host ----------------------------------------------------------------------------
@@ -74,7 +76,9 @@ export type ViewMessage =
   /** Load the symbols of this node's file, or of the files under this module (a partial graph); they arrive as a diff before the reply. */
   | { type: 'expand'; req: number; id: string }
   /** Search the whole graph; the reply carries the hits. */
-  | { type: 'search'; req: number; query: string; limit: number };
+  | { type: 'search'; req: number; query: string; limit: number }
+  /** What the explorer shows of the host's last highlight: how many of its nodes are drawn (0 and label '' once cleared). */
+  | { type: 'highlighted'; label: string; shown: number };
 
 export type ViewMessageType = ViewMessage['type'];
 
@@ -107,6 +111,10 @@ export function parseViewMessage(raw: unknown): ViewMessage | undefined {
       if (!isReq(raw.req) || typeof raw.query !== 'string' || raw.query.length > MAX_QUERY_CHARS) return undefined;
       if (typeof raw.limit !== 'number' || !Number.isSafeInteger(raw.limit) || raw.limit < 1 || raw.limit > MAX_SEARCH_HITS) return undefined;
       return { type: 'search', req: raw.req, query: raw.query, limit: raw.limit };
+    case 'highlighted':
+      if (typeof raw.label !== 'string' || raw.label.length > MAX_QUERY_CHARS) return undefined;
+      if (typeof raw.shown !== 'number' || !Number.isSafeInteger(raw.shown) || raw.shown < 0) return undefined;
+      return { type: 'highlighted', label: raw.label, shown: raw.shown };
     case 'export': {
       if (!isReq(raw.req) || (raw.format !== 'png' && raw.format !== 'svg') || typeof raw.data !== 'string') return undefined;
       if (raw.data.length > MAX_EXPORT_CHARS) return undefined;

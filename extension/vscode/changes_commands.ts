@@ -4,17 +4,20 @@
  * "KG Memory: Show Impact of Uncommitted Changes" (the working tree against HEAD) and, from a
  * commit in the Source Control graph's context menu, "Show Impact of Commit" (the commit
  * against its first parent). The answer is core/changes'; this shows it in a quick pick that
- * opens each place, with the Markdown review summary one choice away.
+ * opens each place, with the Markdown review summary and the graph explorer (the answer
+ * highlighted on the canvas) one choice away.
  */
 import * as vscode from 'vscode';
-import { changes, changesMarkdown, GitError } from '../core/changes';
+import { changes, changesMarkdown, changesNodeIds, GitError } from '../core/changes';
 import type { ChangesOptions, ChangesResult } from '../core/changes';
 import type { Ctx } from './ctx';
+import { highlightInExplorer } from './explorer';
 import type { PickEntry } from './pick_items';
 import { pickFolder, reveal, toItems } from './quick_pick';
 import type { FolderIndex } from './folder_index';
 
 const SUMMARY = 'Open the review summary (Markdown)';
+const EXPLORER = 'Highlight it in the graph explorer';
 
 const at = (loc: string | undefined): { path?: string; line?: number } => {
   const m = loc ? /^(.*):(\d+)$/.exec(loc) : null;
@@ -23,7 +26,7 @@ const at = (loc: string | undefined): { path?: string; line?: number } => {
 
 /** The answer as pick entries: a section per part, each row opening its place. */
 export function changesEntries(r: ChangesResult): PickEntry[] {
-  const out: PickEntry[] = [{ label: `$(markdown) ${SUMMARY}` }];
+  const out: PickEntry[] = [{ label: `$(markdown) ${SUMMARY}` }, { label: `$(type-hierarchy) ${EXPLORER}` }];
   const section = (label: string, more: number | undefined, rows: PickEntry[]): void => {
     if (rows.length === 0) return;
     out.push({ label: more ? `${label} (${more} more)` : label, separator: true }, ...rows);
@@ -61,7 +64,8 @@ async function show(folder: FolderIndex, what: string, options: ChangesOptions):
     matchOnDetail: true,
   });
   const e = chosen?.entry;
-  if (e?.label.endsWith(SUMMARY)) {
+  if (e?.label.endsWith(EXPLORER)) await highlightInExplorer(folder, `Impact of ${what}`, changesNodeIds(result));
+  else if (e?.label.endsWith(SUMMARY)) {
     const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content: changesMarkdown(result) });
     await vscode.window.showTextDocument(doc, { preview: true });
   } else if (e?.path !== undefined) await reveal(folder, e.path, e.line ?? 1);

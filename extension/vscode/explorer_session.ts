@@ -10,6 +10,10 @@
  * scope and pushes the difference as a diff); its search is answered here over the whole graph.
  * Diffs after a save cover what is loaded, nothing more.
  *
+ * `highlight` shows a set of nodes against a faded rest (the impact of a change): their files are
+ * loaded into a partial graph first, and a highlight asked for before the webview is ready waits
+ * for its `init`. The webview answers how many it draws (`highlighted`).
+ *
  * Everything the webview sends is parsed by `parseViewMessage` first; unknown or malformed
  * messages are dropped and logged. "Open" takes a node id only: the file and line come from the
  * graph, and the file must be inside the folder (explorer_open.ts).
@@ -48,6 +52,10 @@ export class ExplorerSession implements vscode.Disposable {
   /** What is loaded in the webview besides the overview; undefined: the whole graph is. */
   private scope: WireScope | undefined;
   private follow = false;
+  /** The highlight to send (again) after the next init: asked for before the page was ready, or kept across a re-init. */
+  private pendingHighlight: { label: string; ids: string[] } | undefined;
+  /** The webview's last answer to a highlight: what it draws of it. */
+  lastHighlight: { label: string; shown: number } | undefined;
   private followTimer: NodeJS.Timeout | undefined;
   private disposed = false;
 
@@ -129,6 +137,10 @@ export class ExplorerSession implements vscode.Disposable {
       }
       this.post({ type: 'reply', req: m.req, ok: true });
     },
+    highlighted: (m) => {
+      this.lastHighlight = { label: m.label, shown: m.shown };
+      if (m.label === '') this.pendingHighlight = undefined;
+    },
     search: (m) => {
       this.post({ type: 'reply', req: m.req, ok: true, hits: this.folder ? searchHits(this.folder.ws.graph, m.query, m.limit) : [] });
     },
@@ -171,6 +183,38 @@ export class ExplorerSession implements vscode.Disposable {
     this.sent = graph;
     this.post({ type: 'init', host: { kind: 'vscode', folder: folder?.folder.name ?? '', largeGraph }, graph, totals, state: folder ? wireState(folder.state) : { kind: 'idle' } });
     if (folder) this.folderDisposables.push(folder.onDidChangeState((s) => this.post({ type: 'state', state: wireState(s) })));
+    if (folder && this.pendingHighlight) this.sendHighlight(this.pendingHighlight);
+  }
+
+  /** The folder this explorer shows (the active one when it opened). */
+  get shownFolder(): FolderIndex | undefined {
+    return this.folder;
+  }
+
+  /** Shows these nodes of the folder's graph against a faded rest; an empty list clears it. */
+  highlight(label: string, ids: readonly string[]): void {
+    this.pendingHighlight = { label, ids: [...ids] };
+    if (this.sent) this.sendHighlight(this.pendingHighlight);
+  }
+
+  private sendHighlight(h: { label: string; ids: string[] }): void {
+    const folder = this.folder;
+    if (!folder) return;
+    const graph = folder.ws.graph;
+    const ids = h.ids.filter((id) => graph.node(id) !== undefined);
+    // A partial graph loads the files of what it is asked to show first (they arrive as a diff).
+    if (this.scope) {
+      let scope = this.scope;
+      for (const id of ids) {
+        const add = scopeOf(graph.node(id));
+        if (add && 'file' in add) scope = widenScope(scope, add);
+      }
+      if (scope !== this.scope) {
+        this.scope = scope;
+        this.pushDiff();
+      }
+    }
+    this.post({ type: 'highlight', label: h.label, ids });
   }
 
   private largeGraph(): number {

@@ -12,7 +12,7 @@ import { registerCommands } from './commands';
 import { INDEX_SETTINGS } from './config';
 import { Ctx } from './ctx';
 import { registerDecisionDocs } from './decisions_docs';
-import { registerExplorer } from './explorer';
+import { explorerHighlights, registerExplorer } from './explorer';
 import type { FolderIndex } from './folder_index';
 import { registerHover } from './hover';
 import { registerLlm } from './llm_commands';
@@ -26,6 +26,8 @@ export interface KgMemoryApi {
   /** Resolves when every open folder has finished its current index. */
   whenIndexed(): Promise<void>;
   folders(): FolderIndex[];
+  /** What each open explorer draws of the last highlight it was asked to show. */
+  explorerHighlights(): { label: string; shown: number }[];
 }
 
 export function activate(extCtx: vscode.ExtensionContext): KgMemoryApi {
@@ -69,6 +71,7 @@ export function activate(extCtx: vscode.ExtensionContext): KgMemoryApi {
   return {
     whenIndexed: () => indexed,
     folders: () => ctx.allFolders(),
+    explorerHighlights,
   };
 }
 

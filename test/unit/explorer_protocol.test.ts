@@ -29,6 +29,9 @@ describe('parseViewMessage', () => {
     assert.deepEqual(parseViewMessage({ type: 'ready', extra: 1 }), { type: 'ready' });
     assert.deepEqual(parseViewMessage({ type: 'open', req: 3, id: 'py:a:f', path: '/etc/passwd' }), { type: 'open', req: 3, id: 'py:a:f' });
     assert.deepEqual(parseViewMessage({ type: 'follow', on: true }), { type: 'follow', on: true });
+    assert.deepEqual(parseViewMessage({ type: 'highlighted', label: 'Impact of HEAD', shown: 4, ids: ['x'] }), { type: 'highlighted', label: 'Impact of HEAD', shown: 4 });
+    assert.equal(parseViewMessage({ type: 'highlighted', label: 'x', shown: -1 }), undefined);
+    assert.equal(parseViewMessage({ type: 'highlighted', label: 'x'.repeat(MAX_QUERY_CHARS + 1), shown: 1 }), undefined);
     assert.deepEqual(parseViewMessage({ type: 'export', req: 1, format: 'svg', data: '<svg/>' }), { type: 'export', req: 1, format: 'svg', data: '<svg/>' });
     assert.deepEqual(parseViewMessage({ type: 'expand', req: 2, id: 'file:a.py', path: '/etc' }), { type: 'expand', req: 2, id: 'file:a.py' });
     assert.deepEqual(parseViewMessage({ type: 'search', req: 4, query: 'send', limit: 30, all: true }), { type: 'search', req: 4, query: 'send', limit: 30 });

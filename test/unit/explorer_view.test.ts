@@ -125,6 +125,20 @@ describe('reducers', () => {
     assert.equal(reduceEdge(v, palette, { kind: 'contains' }, 'module:app', 'file:app/api.py', true, true, false).type, 'line');
     assert.equal(reduceEdge(v, palette, { kind: 'contains' }, 'module:app', 'file:app/api.py', true, true).type, 'arrow');
   });
+  it("a host highlight shows its nodes whatever the filters, labelled, and fades the rest and the edges leaving it", () => {
+    const highlight = { label: 'Impact of the uncommitted changes', ids: new Set(['py:app.api:send_all', 'py:app.util:resend', 'file:app/api.py']) };
+    const v = deriveView(g, state({ filters: applyPreset('calls', present), highlight }));
+    const file = reduceNode(v, palette, 'file:app/api.py', g.getNodeAttributes('file:app/api.py'));
+    assert.equal(file.hidden, false, 'the Calls preset hides files, the highlight shows this one');
+    assert.equal(file.forceLabel, true);
+    const rest = reduceNode(v, palette, 'py:app.api:Client.send', g.getNodeAttributes('py:app.api:Client.send'));
+    assert.equal(rest.color, palette.faded);
+    assert.equal(rest.label, '');
+    assert.equal(reduceEdge(v, palette, { kind: 'calls' }, 'py:app.util:resend', 'py:app.api:send_all', true, true).color, palette.green);
+    assert.equal(reduceEdge(v, palette, { kind: 'calls' }, 'py:app.api:send_all', 'py:app.api:Client.send', true, true).color, palette.faded);
+    const cleared = appReducer(appReducer(initialAppState, { type: 'highlight', label: highlight.label, ids: [...highlight.ids] }), { type: 'highlight', label: '', ids: [] });
+    assert.equal(cleared.view.highlight, undefined);
+  });
   it('hides edges of kinds switched off or with a hidden end', () => {
     const f = toggleEdgeKind(applyPreset('everything', present), 'tests');
     const v = deriveView(g, state({ filters: f }));

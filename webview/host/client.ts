@@ -2,7 +2,7 @@
  * Explorer client
  * ===============
  * The one object components talk to the host through: methods (`open`, `reindex`, `follow`,
- * `expand`, `search`, `save`), never postMessage. Requests carry a number and their reply is matched to it. The same
+ * `expand`, `search`, `highlighted`, `save`), never postMessage. Requests carry a number and their reply is matched to it. The same
  * client serves both hosts; a transport hides whether the other side is VS Code (postMessage) or
  * `kg-memory serve --ui` (a read-only HTTP API, see http_transport.ts).
  */
@@ -80,6 +80,11 @@ export class ExplorerClient {
   async search(query: string, limit: number): Promise<WireHit[]> {
     const r = await this.request({ type: 'search', query, limit });
     return r.ok ? (r.hits ?? []) : [];
+  }
+
+  /** Tells the host how much of its highlight is drawn (or that the person cleared it: label ''). */
+  highlighted(label: string, shown: number): void {
+    this.transport.send({ type: 'highlighted', label, shown });
   }
 
   save(format: ExportFormat, data: string): Promise<Reply> {

@@ -129,6 +129,7 @@ export function httpTransport(token: string): Transport {
           reply(m.req, true);
           return;
         case 'follow':
+        case 'highlighted': // the page has no host that highlights
           return;
         case 'expand':
           expand(m.id).then(

@@ -55,7 +55,9 @@ export type AppAction =
   | { type: 'focusDepth'; depth: number }
   | { type: 'follow'; on: boolean }
   | { type: 'layout'; status: LayoutStatus }
-  | { type: 'notice'; text: string | undefined };
+  | { type: 'notice'; text: string | undefined }
+  /** The host's highlight; no ids clears it. */
+  | { type: 'highlight'; label: string; ids: readonly string[] };
 
 export function appReducer(s: AppState, a: AppAction): AppState {
   switch (a.type) {
@@ -96,6 +98,12 @@ export function appReducer(s: AppState, a: AppAction): AppState {
       return { ...s, follow: a.on };
     case 'layout':
       return { ...s, layout: a.status };
+    case 'highlight': {
+      const view: ViewState = { ...s.view };
+      if (a.ids.length === 0) delete view.highlight;
+      else view.highlight = { label: a.label, ids: new Set(a.ids) };
+      return { ...s, view };
+    }
     case 'notice': {
       const next = { ...s };
       if (a.text === undefined) delete next.notice;

@@ -27,6 +27,8 @@ export interface ViewState {
   hovered?: string;
   /** 0: focus mode off; N: show the selected node's neighbourhood to depth N. */
   focusDepth: number;
+  /** Nodes the host asked to show against a faded rest (the impact of a change), with what they are. */
+  highlight?: { label: string; ids: ReadonlySet<string> };
 }
 
 export type Palette = Record<ColorSlot | 'faded' | 'edge' | 'highlight', string>;
@@ -45,7 +47,8 @@ export interface DerivedView {
 
 export function nodeVisible(v: DerivedView, id: string, a: Pick<NodeData, 'kind' | 'path'>): boolean {
   if (v.focus) return v.focus.has(id);
-  return nodePasses(v.state.filters, a.kind, a.path) || id === v.state.selected || (v.extra?.has(id) ?? false);
+  // A highlighted node is shown whatever the filters say: it is what the person asked to see.
+  return nodePasses(v.state.filters, a.kind, a.path) || id === v.state.selected || (v.extra?.has(id) ?? false) || (v.state.highlight?.ids.has(id) ?? false);
 }
 
 /** The nodes a `via` edge joins to a node the kinds show (the code a doc mentions). */
@@ -105,18 +108,21 @@ export function reduceNode(v: DerivedView, palette: Palette, id: string, a: Node
   const hidden = !nodeVisible(v, id, a);
   const selected = id === v.state.selected;
   const inHover = v.hover?.has(id) ?? false;
-  const faded = v.fade && v.hover !== undefined && !inHover;
+  // A host highlight fades everything outside it, whatever the graph's size; hover still works on top.
+  const marked = v.state.highlight?.ids.has(id) ?? false;
+  const outsideHighlight = v.state.highlight !== undefined && !marked;
+  const faded = (v.fade && v.hover !== undefined && !inHover) || (outsideHighlight && !inHover);
   return {
     x: a.x,
     y: a.y,
     label: faded ? '' : nodeLabel(a.kind, a.name),
-    size: selected ? Math.max(size * 1.6, 6) : size,
+    size: selected ? Math.max(size * 1.6, 6) : marked ? Math.max(size * 1.3, 4) : size,
     color: faded ? palette.faded : selected ? palette.highlight : palette[style.color],
     hidden,
     // Without fading, hover changes only `highlighted`: the renderer redraws only sigma's hover layer.
     highlighted: selected || id === v.state.hovered || (!v.fade && inHover),
-    forceLabel: selected || (v.fade && inHover),
-    zIndex: selected || (v.fade && inHover) ? 2 : faded ? 0 : 1,
+    forceLabel: selected || marked || (v.fade && inHover),
+    zIndex: selected || marked || (v.fade && inHover) ? 2 : faded ? 0 : 1,
   };
 }
 
@@ -139,6 +145,11 @@ export function reduceEdge(v: DerivedView, palette: Palette, a: EdgeData, source
   const type = arrows || touchesSelected || (v.fade && touchesHover) ? 'arrow' : 'line';
   if (v.fade && v.hover !== undefined) {
     return { type, hidden, color: touchesHover ? palette[slot] : palette.faded, size: touchesHover ? 2 : 0.5, zIndex: touchesHover ? 2 : 0 };
+  }
+  const highlight = v.state.highlight?.ids;
+  if (highlight && !touchesSelected) {
+    const inside = highlight.has(source) && highlight.has(target);
+    return { type: inside ? 'arrow' : type, hidden, color: inside ? palette[slot] : palette.faded, size: inside ? 1.5 : 0.4, zIndex: inside ? 1 : 0 };
   }
   return { type, hidden, color: touchesSelected ? palette[slot] : palette.edge, size: touchesSelected ? 1.5 : 0.6, zIndex: touchesSelected ? 1 : 0 };
 }

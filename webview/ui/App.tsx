@@ -3,7 +3,8 @@
  * ============
  * Holds the graph (a graphology object, mutated by host messages) and the UI state (a reducer),
  * and wires them to the canvas and the panels. Host messages: `init` builds the graph and starts
- * the layout, `diff` patches it in place (layout and camera stay), `reveal` follows the editor.
+ * the layout, `diff` patches it in place (layout and camera stay), `reveal` follows the editor,
+ * `highlight` shows a set of nodes (the impact of a change) against a faded rest until cleared.
  *
  * A partial graph (above the size limit: the host sent the overview) grows on demand: expanding a
  * file or module (the detail panel's button, a double-click on it) asks the host for its symbols,
@@ -89,6 +90,14 @@ export function App({ client }: { client: ExplorerClient }) {
         case 'reveal':
           if (followRef.current) showRef.current(m.id);
           return;
+        case 'highlight': {
+          // The host loads what a partial graph lacks before it asks; count what is here to draw.
+          const shown = m.ids.filter((id) => g?.hasNode(id)).length;
+          dispatch({ type: 'highlight', label: m.label, ids: m.ids });
+          client.highlighted(m.ids.length ? m.label : '', shown);
+          if (shown > 0) requestAnimationFrame(() => gvRef.current?.zoom('reset'));
+          return;
+        }
         case 'reply':
           return;
       }
@@ -272,6 +281,21 @@ export function App({ client }: { client: ExplorerClient }) {
             />
           )}
           {gv && <ZoomControls zoom={(d) => gv.zoom(d)} />}
+          {state.view.highlight && (
+            <div className="highlight-bar" role="status">
+              <span>
+                {state.view.highlight.label}: {state.view.highlight.ids.size} nodes
+              </span>
+              <button
+                onClick={() => {
+                  dispatch({ type: 'highlight', label: '', ids: [] });
+                  client.highlighted('', 0);
+                }}
+              >
+                Clear
+              </button>
+            </div>
+          )}
           {state.notice && (
             <div className="notice" role="alert">
               {state.notice}

@@ -281,3 +281,16 @@ export async function changes(graph: CodeGraph, folder: string, options: Changes
     docs: cut(docList, limit),
   };
 }
+
+/**
+ * The graph nodes an answer names, for an explorer to highlight: the changed files and definitions, their callers and dependents, the tests to run, the governing decisions and the docs.
+ */
+export function changesNodeIds(r: ChangesResult): string[] {
+  const ids = new Set<string>(r.files.items.filter((f) => f.status !== 'deleted').map((f) => fileId(f.path)));
+  for (const d of r.definitions.items) {
+    if (d.id !== undefined) ids.add(d.id);
+    for (const c of [...(d.callers?.items ?? []), ...(d.dependents?.items ?? [])]) ids.add(c.id);
+  }
+  for (const list of [r.tests.items, r.decisions.items, r.docs.items]) for (const item of list) ids.add(item.id);
+  return [...ids];
+}

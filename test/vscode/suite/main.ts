@@ -10,13 +10,14 @@
  *   formatPrice  2 callers, 2 tests        quickBuy      1 caller, 1 test
  */
 import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, renameSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { connect, readEndpoint } from './mcp';
 import { runAll, test } from './runner';
-import { activeLocation, api, file, hoverText, lenses, lensesAt, positionOf, root, runPicking, showAt, sleep, waitFor, waitForLens } from './util';
+import { activeLocation, api, file, hoverText, lenses, lensesAt, positionOf, root, runPicking, runPickingItem, showAt, sleep, waitFor, waitForLens } from './util';
 
 const STOCK = 'inventory/stock.py';
 const COUNT_DEF = 'def count(';
@@ -261,6 +262,47 @@ test('MCP: an agent reads .kg-memory/endpoint.json, connects with the token, lis
     await client.close();
   }
 });
+
+test('Show Impact of Uncommitted Changes, then of the commit: the summary names the changed method; the explorer highlights the answer', async () => {
+  const folder = root().fsPath;
+  const git = (...args: string[]): string => execFileSync('git', ['-c', 'user.name=kg', '-c', 'user.email=kg@example.com', ...args], { cwd: folder, encoding: 'utf8' }).trim();
+  git('init', '-q');
+  git('add', 'inventory', 'web', 'tests');
+  git('commit', '-qm', 'base');
+  // An edit inside Stock.count, saved in the editor.
+  const editor = await showAt(STOCK, COUNT_DEF);
+  const line = (await positionOf(file(STOCK), COUNT_DEF)).line + 2;
+  await editor.edit((e) => e.insert(new vscode.Position(line, 0), '        # counted on hand\n'));
+  await editor.document.save();
+  const kg = await api();
+  await kg.whenIndexed();
+
+  const summary = async (command: string, ...args: unknown[]): Promise<string> => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    assert.equal((await runPicking(command, true, ...args)).error, undefined);
+    return waitFor('the review summary', () => {
+      const doc = vscode.window.activeTextEditor?.document;
+      return doc?.languageId === 'markdown' ? doc.getText() : undefined;
+    }, 10_000);
+  };
+  const uncommitted = await summary('kgMemory.showChangesImpact');
+  assert.match(uncommitted, /Stock\.count|count/, uncommitted.slice(0, 400));
+  assert.match(uncommitted, /inventory\/stock\.py/);
+
+  // The second choice: the explorer opens and draws the answer highlighted.
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  assert.equal((await runPickingItem('kgMemory.showChangesImpact', 1)).error, undefined);
+  const drawn = await waitFor('the explorer draws the highlight', () => kg.explorerHighlights().find((h) => h.label.startsWith('Impact of') && h.shown > 0), 30_000);
+  assert.ok(drawn.shown >= 2, `the changed file and method at least: ${JSON.stringify(drawn)}`);
+
+  git('commit', '-qam', 'count: a comment');
+  const head = git('rev-parse', 'HEAD');
+  const parent = git('rev-parse', 'HEAD~1');
+  // The Source Control graph passes its history item: an id and parent ids.
+  const commit = await summary('kgMemory.showCommitImpact', { id: head, parentIds: [parent], message: 'count: a comment' });
+  assert.match(commit, /count/);
+  assert.match(commit, new RegExp(head.slice(0, 12)));
+}, 90_000);
 
 test('the snapshot is on disk for the next start (.kg-memory/graph.json)', async () => {
   await waitFor('.kg-memory/graph.json', () => (existsSync(file('.kg-memory/graph.json').fsPath) ? true : undefined), 10_000);

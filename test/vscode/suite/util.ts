@@ -122,7 +122,13 @@ export function activeLocation(): { path: string; line: number } | undefined {
  * Runs a command that may open a quick pick (and wait for it): gives the pick time to open, then
  * accepts the first item (`accept`) or closes it, and returns the command's settled outcome.
  */
-export async function runPicking(command: string, accept: boolean, ...args: unknown[]): Promise<{ error?: string }> {
+export function runPicking(command: string, accept: boolean, ...args: unknown[]): Promise<{ error?: string }> {
+  return runPickingItem(command, accept ? 0 : undefined, args);
+}
+
+/** runPicking that accepts the item at `index` (0 the first), or closes the pick (`undefined`). */
+export async function runPickingItem(command: string, index: number | undefined, args: unknown[] = []): Promise<{ error?: string }> {
+  const accept = index !== undefined;
   let error: string | undefined;
   let settled = false;
   const run = Promise.resolve(vscode.commands.executeCommand(command, ...args)).then(
@@ -133,6 +139,7 @@ export async function runPicking(command: string, accept: boolean, ...args: unkn
   const end = Date.now() + 1500;
   while (!settled && Date.now() < end) await sleep(50);
   if (!settled) {
+    for (let i = 0; i < (index ?? 0); i++) await vscode.commands.executeCommand('workbench.action.quickOpenSelectNext');
     await vscode.commands.executeCommand(accept ? 'workbench.action.acceptSelectedQuickOpenItem' : 'workbench.action.closeQuickOpen');
     await Promise.race([run, sleep(5000)]);
     if (!settled) {
