@@ -245,6 +245,16 @@ export class Workspace {
     this.watcher.add(this.indexedDirs());
   }
 
+  /** A complete graph exists: an index finished, or a snapshot restored one. */
+  get hasCompleteGraph(): boolean {
+    return this.lastIndexedAt !== undefined;
+  }
+
+  /** When the graph was last complete (ISO): the end of the last index, or the restored snapshot's. */
+  get completeAt(): string | undefined {
+    return this.lastIndexedAt?.toISOString();
+  }
+
   /** A watcher follows the disk: answers need no re-walk before them. */
   get watching(): boolean {
     return this.watcher !== undefined;

@@ -8,6 +8,12 @@
  * MCP initialize handshake. A host that keeps the graph current itself (the VS Code extension,
  * with its own file watchers and first index) passes `follow`: calls then wait for that and
  * never walk the folder.
+ *
+ * Once a complete graph exists (an index finished, or a snapshot was restored), a call waits for
+ * a running index or update at most `waitMs` (default 40 ms: an edit's update is done by then),
+ * then answers from the graph as it is and says so (`behind`). The code graph is swapped in one
+ * synchronous step (assembler.update), so what a query reads between two turns is one consistent
+ * graph, never half of an update: during a full reindex agents keep their answers in milliseconds.
  */
 import type { IndexReport, Workspace } from '../core/workspace';
 
@@ -22,7 +28,18 @@ export interface ToolContextOptions {
    * When set, fresh() waits for this (and for a reindex running here) instead of re-walking.
    */
   follow?: () => Promise<void>;
+  /** How long a call waits for a running index before it answers from the last complete graph (default 40 ms). */
+  waitMs?: number;
 }
+
+/** How current an answer is: `behind` when it was read while a newer graph was being built. */
+export interface Freshness {
+  behind: boolean;
+  /** When the graph answered from was last complete (ISO), if known. */
+  asOf?: string;
+}
+
+const timeout = (ms: number): Promise<'timeout'> => new Promise((resolve) => setTimeout(() => resolve('timeout'), ms).unref?.());
 
 export class ToolContext {
   private running: Promise<IndexReport | undefined> | undefined;
@@ -31,6 +48,7 @@ export class ToolContext {
   private readonly log: Logger;
   private readonly follow: (() => Promise<void>) | undefined;
   private readonly extras: (() => Promise<void>)[] = [];
+  private readonly waitMs: number;
 
   constructor(
     readonly ws: Workspace,
@@ -39,6 +57,7 @@ export class ToolContext {
     this.refreshMs = options.refreshMs ?? 2000;
     this.log = options.log ?? (() => undefined);
     this.follow = options.follow;
+    this.waitMs = options.waitMs ?? 40;
   }
 
   /** An index is running right now. */
@@ -55,8 +74,8 @@ export class ToolContext {
    * Waits until the graph reflects the disk (runs an incremental index when it may not).
    * `docs: false`: for an answer that reads no document, restored documents stay unlinked.
    */
-  async fresh(options: { docs?: boolean } = {}): Promise<void> {
-    await this.freshGraph();
+  async fresh(options: { docs?: boolean } = {}): Promise<Freshness> {
+    const behind = await this.freshGraph();
     // Documents a restart left unlinked: answers read their nodes from the graph. Waiting for
     // the pass in slices keeps a host that serves this endpoint responsive meanwhile.
     if (options.docs !== false) await this.ws.docs.linkDeferredInSlices();
@@ -67,24 +86,29 @@ export class ToolContext {
         this.log('warn', `before answering: ${(err as Error).message}`);
       }
     }
+    const asOf = this.ws.completeAt;
+    return { behind, ...(asOf !== undefined ? { asOf } : {}) };
   }
 
-  private async freshGraph(): Promise<void> {
-    if (this.running) {
-      await this.running;
-      return;
-    }
-    if (this.follow) {
-      await this.follow();
-      return;
-    }
+  /** Waits for the graph to reflect the disk; true when it answers before a running index is done. */
+  private async freshGraph(): Promise<boolean> {
+    if (this.running) return this.within(this.running);
+    if (this.follow) return this.within(this.follow());
     // A watcher keeps the graph current: wait for the updates it has started, walk nothing.
-    if (this.ws.watching && this.lastStarted > Number.NEGATIVE_INFINITY) {
-      await this.ws.settled();
-      return;
-    }
-    if (Date.now() - this.lastStarted < this.refreshMs) return;
+    if (this.ws.watching && this.lastStarted > Number.NEGATIVE_INFINITY) return this.within(this.ws.settled());
+    if (Date.now() - this.lastStarted < this.refreshMs) return false;
+    // A freshness check this call starts (a walk and mtime checks) is waited for: the answer must show the disk.
     await this.refresh();
+    return false;
+  }
+
+  /** Waits for `work`, only `waitMs` when a complete graph can answer meanwhile. */
+  private async within(work: Promise<unknown>): Promise<boolean> {
+    if (!this.ws.hasCompleteGraph) {
+      await work;
+      return false;
+    }
+    return (await Promise.race([work.then(() => 'done' as const), timeout(this.waitMs)])) === 'timeout';
   }
 
   /** Starts an index (or joins the running one). Never rejects: a failed index leaves the old graph. */

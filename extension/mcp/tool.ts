@@ -57,21 +57,29 @@ export interface Tool {
   call(ctx: ToolContext, args: unknown): Promise<CallOutcome>;
 }
 
+/** Every answer read while a newer graph was being built says so (ToolContext.fresh). */
+const indexingField = z
+  .object({ behind: z.literal(true), asOf: z.string().optional(), note: z.string() })
+  .optional()
+  .describe('Present when the answer comes from the last complete graph while an index runs: a newer graph is on its way.');
+const BEHIND_NOTE = 'answered from the last complete graph; an index is running and a newer graph is on its way';
+
 export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(spec: ToolSpec<I, O>): Tool {
   return {
     name: spec.name,
     title: spec.title,
     description: spec.description,
     input: spec.input,
-    output: spec.output,
+    output: spec.output.extend({ indexing: indexingField }),
     readOnly: spec.readOnly,
     positional: spec.positional,
     async call(ctx, args) {
       const parsed = spec.input.safeParse(args ?? {});
       if (!parsed.success) return { ok: false, error: { error: 'invalid_argument', message: describeIssues(spec.name, parsed.error) } };
       try {
-        if (spec.needsFresh !== false) await ctx.fresh({ docs: spec.readsDocs !== false });
+        const freshness = spec.needsFresh !== false ? await ctx.fresh({ docs: spec.readsDocs !== false }) : undefined;
         const result = (await spec.run(ctx, parsed.data)) as Json;
+        if (freshness?.behind) result.indexing = { behind: true, ...(freshness.asOf !== undefined ? { asOf: freshness.asOf } : {}), note: BEHIND_NOTE };
         return { ok: true, result };
       } catch (err) {
         return { ok: false, error: errorBody(err) };

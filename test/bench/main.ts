@@ -1,7 +1,7 @@
 /**
  * Bench
  * =====
- * `npm run bench [-- --json] [--no-peer] [--quick] [--docs-only] [--accuracy-only] [extra folders...]`: fetches the
+ * `npm run bench [-- --json] [--no-peer] [--quick] [--docs-only] [--accuracy-only] [--load-only] [extra folders...]`: fetches the
  * corpora, measures full index (beside the peer), the 100k-line figure, incremental updates, cold
  * start, MCP latency and tokens, the VS Code extension host, the graph explorer and the docs
  * GraphRAG (ingestion rate, hybrid retrieval on 50k chunks), and prints them with
@@ -18,6 +18,7 @@ import { measureColdStart, type ColdStartFigure } from './measure_cold_start';
 import { measure100k, measureIndex, type HundredK, type IndexFigure } from './measure_index';
 import { measureIncremental, type IncrementalFigure } from './measure_incremental';
 import { measureMcp, type McpFigure } from './measure_mcp';
+import { measureLoad, renderLoad, type LoadFigure } from './measure_load';
 import { fmt, heading, table, verdict } from './report';
 import { GREP_LINES, READ_FILES } from './token_questions';
 import { measureTokens, type TokenFigure } from './tokens';
@@ -36,6 +37,8 @@ interface Args {
   cliOnly: boolean;
   /** Only the call-edge comparison with the language servers (measure_accuracy.ts). */
   accuracyOnly: boolean;
+  /** Only MCP under load during a reindex, and serve's memory against index's (measure_load.ts). */
+  loadOnly: boolean;
   extra: string[];
 }
 
@@ -47,6 +50,7 @@ function parseArgs(argv: readonly string[]): Args {
     docsOnly: argv.includes('--docs-only'),
     cliOnly: argv.includes('--cli-only'),
     accuracyOnly: argv.includes('--accuracy-only'),
+    loadOnly: argv.includes('--load-only'),
     extra: argv.filter((a) => !a.startsWith('--')),
   };
 }
@@ -76,6 +80,13 @@ async function main(): Promise<void> {
     const accuracy = await measureAccuracy((m) => log(args, m), errors);
     if (args.json) process.stdout.write(`${JSON.stringify({ ...result, accuracy, errors }, null, 2)}\n`);
     else process.stdout.write(`${renderAccuracy(accuracy)}\n${errors.join('\n')}\n`);
+    return;
+  }
+
+  if (args.loadOnly) {
+    const load = await loadSection(args);
+    if (args.json) process.stdout.write(`${JSON.stringify({ ...result, load, errors }, null, 2)}\n`);
+    else process.stdout.write(`${renderLoad(load).join('\n')}\n`);
     return;
   }
 
@@ -167,11 +178,26 @@ async function main(): Promise<void> {
   result.cli = cli;
   const accuracy = await measureAccuracy((m) => log(args, m), errors);
   result.accuracy = accuracy;
+  const load = await loadSection(args);
+  result.load = load;
   result.errors = errors;
   result.durationS = Math.round((Date.now() - started) / 1000);
 
   if (args.json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
-  else process.stdout.write(`${render(result, index, hundredK, cold, incremental, mcp, tokens, errors)}\n\n${heading('VS Code extension host')}\n${renderVscode(vscodeFigure).join('\n')}\n\n${heading('Graph explorer')}\n${renderExplorer(explorerFigure).join('\n')}\n\n${heading('Export (100k nodes)')}\n${renderExport(exportFigure).join('\n')}\n${docsFigures ? `\n${renderDocs(docsFigures)}\n` : ''}\n${renderAccuracy(accuracy)}\n`);
+  else process.stdout.write(`${render(result, index, hundredK, cold, incremental, mcp, tokens, errors)}\n\n${heading('VS Code extension host')}\n${renderVscode(vscodeFigure).join('\n')}\n\n${heading('Graph explorer')}\n${renderExplorer(explorerFigure).join('\n')}\n\n${heading('Export (100k nodes)')}\n${renderExport(exportFigure).join('\n')}\n${docsFigures ? `\n${renderDocs(docsFigures)}\n` : ''}\n${renderAccuracy(accuracy)}\n\n${heading('MCP under load')}\n${renderLoad(load).join('\n')}\n`);
+}
+
+/** Issue 21: 50 MCP clients during a full reindex of Django, and serve's memory against index's. */
+async function loadSection(args: Args): Promise<LoadFigure | { corpus: string; error: string }> {
+  log(args, 'MCP under load: building the CLI');
+  await buildCli();
+  try {
+    const dj = await django();
+    log(args, 'MCP under load: 50 clients during a full reindex of Django');
+    return await measureLoad(dj.name, scratchCopy(dj, 'load'), args.quick ? 20 : 50);
+  } catch (err) {
+    return { corpus: 'django', error: errorText(err) };
+  }
 }
 
 interface CliFigures {

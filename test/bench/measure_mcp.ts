@@ -58,7 +58,7 @@ export function pickTargets(ws: Workspace, count = 20): McpTargets {
   return { ids: top.map((s) => s.id), names: [...new Set(top.map((s) => s.name))] };
 }
 
-interface Endpoint {
+export interface Endpoint {
   url: string;
   token: string;
   label: string;
@@ -80,7 +80,7 @@ function waitFor(check: () => boolean, timeoutMs: number): Promise<boolean> {
 }
 
 /** `kg-memory serve` in a child; undefined (with the reason) when the CLI is not there or fails. */
-async function cliEndpoint(root: string): Promise<Endpoint | string> {
+export async function cliEndpoint(root: string): Promise<(Endpoint & { pid: number }) | string> {
   if (!existsSync(CLI)) return 'dist/cli.js does not exist (the CLI is not built yet)';
   const port = await freePort();
   const tokenFile = join(root, '.kg-memory', 'token');
@@ -97,7 +97,7 @@ async function cliEndpoint(root: string): Promise<Endpoint | string> {
     await stop();
     return `kg-memory serve did not come up: ${exited ? `exited (${stderr.trim().slice(-300)})` : 'no "listening" line in 120 s'}`;
   }
-  return { url: `http://127.0.0.1:${port}/mcp`, token: readFileSync(tokenFile, 'utf8').trim(), label: 'node dist/cli.js serve (child process)', stop };
+  return { url: `http://127.0.0.1:${port}/mcp`, token: readFileSync(tokenFile, 'utf8').trim(), label: 'node dist/cli.js serve (child process)', stop, pid: child.pid! };
 }
 
 function readBody(req: IncomingMessage): Promise<unknown> {

@@ -1,0 +1,179 @@
+/**
+ * MCP under load, during a reindex
+ * ================================
+ * Issue 21: 50 concurrent MCP clients (the SDK's Client over Streamable HTTP, each its own
+ * connection) call search, callers and impact in a loop against `kg-memory serve` on a real
+ * corpus, first with the graph idle, then while a full reindex runs (asked for by another
+ * client). Prints p50/p99/max per tool and how many answers said they came from the last complete
+ * graph (`indexing.behind`). Then the memory: peak RSS (VmHWM) of `kg-memory index` on the same
+ * folder against `serve` after its first index and after the load.
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { spawn } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { cliEndpoint } from './measure_mcp';
+import { errorText, percentile, REPO_ROOT, round } from './util';
+
+export interface LoadLatency {
+  tool: string;
+  calls: number;
+  errors: number;
+  behind: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+}
+
+export interface LoadFigure {
+  corpus: string;
+  clients: number;
+  idle: LoadLatency[];
+  duringReindex: LoadLatency[];
+  reindexMs: number;
+  rss: { indexMb: number; serveAfterIndexMb: number; serveAfterLoadMb: number; ratio: number };
+}
+
+const TOOLS = ['search', 'callers', 'impact'] as const;
+const CLI = join(REPO_ROOT, 'dist', 'cli.js');
+
+/** Peak resident set (VmHWM) of a live process, in MB; undefined once it is gone. */
+function peakRssMb(pid: number): number | undefined {
+  try {
+    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) / 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `kg-memory index` on the folder (no snapshot to start from), sampling its peak RSS until it exits. */
+function indexPeakRss(root: string): Promise<number> {
+  rmSync(join(root, '.kg-memory'), { recursive: true, force: true });
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [CLI, 'index', '--root', root], { stdio: 'ignore' });
+    let peak = 0;
+    const timer = setInterval(() => (peak = Math.max(peak, peakRssMb(child.pid!) ?? 0)), 50);
+    child.on('error', fail);
+    child.on('exit', (code) => {
+      clearInterval(timer);
+      if (code === 0) done(peak);
+      else fail(new Error(`kg-memory index exited with ${code}`));
+    });
+  });
+}
+
+async function connect(url: string, token: string): Promise<Client> {
+  const client = new Client({ name: 'kg-memory-load', version: '0.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+  return client;
+}
+
+interface Sample {
+  tool: string;
+  ms: number;
+  error: boolean;
+  behind: boolean;
+}
+
+/** Each client cycles through the tools and targets until `until()` says stop (at least `minCalls` calls each). */
+async function drive(clients: Client[], args: Record<(typeof TOOLS)[number], Record<string, unknown>[]>, until: () => boolean, minCalls: number): Promise<Sample[]> {
+  const samples: Sample[] = [];
+  await Promise.all(
+    clients.map(async (client, c) => {
+      for (let i = 0; i < minCalls || !until(); i++) {
+        const tool = TOOLS[(c + i) % TOOLS.length]!;
+        const list = args[tool];
+        const t0 = performance.now();
+        let error = false;
+        let behind = false;
+        try {
+          const r = await client.callTool({ name: tool, arguments: list[(c * 7 + i) % list.length]! }, undefined, { timeout: 60_000 });
+          error = r.isError === true;
+          behind = (r.structuredContent as { indexing?: { behind?: boolean } } | undefined)?.indexing?.behind === true;
+        } catch {
+          error = true;
+        }
+        samples.push({ tool, ms: performance.now() - t0, error, behind });
+        if (i > 10_000) break;
+      }
+    }),
+  );
+  return samples;
+}
+
+function summarise(samples: readonly Sample[]): LoadLatency[] {
+  return TOOLS.map((tool) => {
+    const mine = samples.filter((s) => s.tool === tool);
+    const ms = mine.map((s) => s.ms);
+    return { tool, calls: mine.length, errors: mine.filter((s) => s.error).length, behind: mine.filter((s) => s.behind).length, p50Ms: round(percentile(ms, 50)), p99Ms: round(percentile(ms, 99)), maxMs: round(Math.max(0, ...ms)) };
+  });
+}
+
+export async function measureLoad(corpus: string, root: string, clientsCount = 50): Promise<LoadFigure | { corpus: string; error: string }> {
+  let indexMb: number;
+  try {
+    indexMb = await indexPeakRss(root);
+  } catch (err) {
+    return { corpus, error: `index: ${errorText(err)}` };
+  }
+  const endpoint = await cliEndpoint(root);
+  if (typeof endpoint === 'string') return { corpus, error: endpoint };
+  const clients: Client[] = [];
+  try {
+    const admin = await connect(endpoint.url, endpoint.token);
+    clients.push(admin);
+    // Targets: the most-called symbols the search tool finds for a few common words of the corpus.
+    const ids: string[] = [];
+    const names: string[] = [];
+    for (const query of ['get', 'save', 'render', 'clean', 'filter', 'resolve', 'as_sql', 'compile']) {
+      const r = await admin.callTool({ name: 'search', arguments: { query, limit: 5 } }, undefined, { timeout: 300_000 });
+      for (const item of (r.structuredContent as { items?: { id: string; kind?: string }[] } | undefined)?.items ?? []) {
+        if (item.kind === 'function' || item.kind === 'method') ids.push(item.id);
+      }
+      names.push(query);
+    }
+    if (ids.length === 0) return { corpus, error: 'search found no functions to query' };
+    const serveAfterIndexMb = peakRssMb(endpoint.pid) ?? 0;
+    for (let i = 1; i < clientsCount; i++) clients.push(await connect(endpoint.url, endpoint.token));
+    const args = { search: names.map((query) => ({ query, limit: 10 })), callers: ids.map((target) => ({ target })), impact: ids.map((target) => ({ target })) };
+
+    const idle = summarise(await drive(clients.slice(1), args, () => true, 6));
+
+    let reindexing = true;
+    const t0 = performance.now();
+    const reindex = admin.callTool({ name: 'reindex', arguments: { full: true } }, undefined, { timeout: 600_000 }).finally(() => (reindexing = false));
+    await new Promise((r) => setTimeout(r, 50));
+    const during = await drive(clients.slice(1), args, () => !reindexing, 3);
+    await reindex;
+    const reindexMs = performance.now() - t0;
+    const serveAfterLoadMb = peakRssMb(endpoint.pid) ?? 0;
+    return {
+      corpus,
+      clients: clientsCount,
+      idle,
+      duringReindex: summarise(during),
+      reindexMs: Math.round(reindexMs),
+      rss: { indexMb: round(indexMb), serveAfterIndexMb: round(serveAfterIndexMb), serveAfterLoadMb: round(serveAfterLoadMb), ratio: round(serveAfterLoadMb / indexMb, 2) },
+    };
+  } catch (err) {
+    return { corpus, error: errorText(err) };
+  } finally {
+    await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
+    await endpoint.stop();
+  }
+}
+
+export function renderLoad(f: LoadFigure | { corpus: string; error: string }): string[] {
+  if ('error' in f) return [`MCP under load (${f.corpus}): n/a, ${f.error}`];
+  const row = (l: LoadLatency): string => `  ${l.tool.padEnd(8)} ${String(l.calls).padStart(6)} calls  p50 ${String(l.p50Ms).padStart(7)} ms  p99 ${String(l.p99Ms).padStart(7)} ms  max ${String(l.maxMs).padStart(7)} ms  errors ${l.errors}  from the last complete graph ${l.behind}`;
+  return [
+    `MCP under load: ${f.clients} clients on ${f.corpus} (kg-memory serve, Streamable HTTP); target p99 <= 50 ms during a reindex`,
+    ' idle graph:',
+    ...f.idle.map(row),
+    ` during a full reindex (${f.reindexMs} ms):`,
+    ...f.duringReindex.map(row),
+    `memory: index peak ${f.rss.indexMb} MB; serve ${f.rss.serveAfterIndexMb} MB after its first index, ${f.rss.serveAfterLoadMb} MB after the load: ${f.rss.ratio}x index (target <= 1.3x)`,
+  ];
+}
