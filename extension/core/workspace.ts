@@ -19,7 +19,6 @@ import { readSnapshot, writeSnapshot } from './index/snapshot';
 import { DEFAULT_MAX_FILE_BYTES, DEFAULT_MAX_FILES, walkWorkspace, type SkippedFile } from './index/walk';
 import { FileFilter } from './index/file_filter';
 import { WorkspaceFs } from './index/workspace_fs';
-import { isConfigFile } from './resolve/ts_modules';
 import { FolderWatcher } from './index/watch';
 import { pathsUnder } from './index/under_folders';
 import { DecisionIndex } from './decisions/decision_index';
@@ -564,7 +563,7 @@ export class Workspace {
         continue;
       }
       touched.push(rel);
-      if (isConfigFile(rel)) configTouched = true;
+      if (isConfigFileName(rel.slice(rel.lastIndexOf('/') + 1))) configTouched = true;
       // One look through the guard: a link out of the root or a FIFO is refused for every index.
       const st = this.files.stat(rel);
       if (!st.ok && !st.missing) skipped.push({ path: rel, reason: st.reason });

@@ -16,7 +16,7 @@ export interface Corpus {
   origin: string;
   version: string;
   dir: string;
-  language: 'python' | 'typescript' | 'mixed';
+  language: 'python' | 'typescript' | 'mixed' | 'go';
   files: number;
   lines: number;
 }
@@ -181,6 +181,23 @@ async function npmPackage(spec: string, dl: string): Promise<{ pkgDir: string; v
   await must('tar', ['xzf', packed], dl);
   const pkgDir = join(dl, 'package');
   return { pkgDir, version: (JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8')) as { version: string }).version };
+}
+
+/**
+ * A Go library from Debian as a corpus: a `golang-*-dev` package ships its module's sources under
+ * /usr/share/gocode/src/<import path>; the module's folder is copied as a repository lays it out.
+ * For the call-edge comparison with go/types (issue 15).
+ */
+export function debianGo(pkg: string, importPath: string): Promise<Corpus> {
+  const parts = importPath.split('/');
+  return debianCorpus(pkg, ['usr', 'share', 'gocode', 'src', ...parts], parts[parts.length - 1]!, (version, dir) => ({
+    name: pkg,
+    origin: `Debian ${pkg} ${version}`,
+    version,
+    dir,
+    language: 'go',
+    ...countSource(dir),
+  }));
 }
 
 /**

@@ -15,9 +15,10 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { debianPython, npmSources, type Corpus } from '../bench/corpora';
+import { debianGo, debianPython, npmSources, type Corpus } from '../bench/corpora';
 import { formatCauses, causesOf } from './causes';
 import { compareEdges, formatComparison, scopeFor } from './compare';
+import { goAvailable, goOracle } from './go_oracle';
 import { ourCallEdges } from './ours';
 import { pyrightOracle } from './pyright_oracle';
 import { tsOracle } from './ts_oracle';
@@ -74,4 +75,37 @@ describe('call edges against the language-server oracles on real packages', () =
       assert.ok(cmp.precision >= REAL_PRECISION && cmp.recall >= REAL_RECALL, summary);
     });
   }
+});
+
+// Go against go/types (test/oracle/go/callgraph.go, run with Debian's golang-go): the fixture and
+// one real Debian package, spf13/pflag (one package, ~10k lines with its tests).
+const GO_FIXTURE = join(__dirname, '..', 'fixtures', 'go_shop');
+const goRepo = { label: 'Debian golang-github-spf13-pflag-dev', get: () => debianGo('golang-github-spf13-pflag-dev', 'github.com/spf13/pflag') };
+
+describe('Go call edges against go/types', () => {
+  it(`go_shop: precision ≥ ${PRECISION}, recall ≥ ${RECALL}`, async (t) => {
+    if (!(await goAvailable())) return t.skip('no `go` installed (apt-get install golang-go)');
+    const [ours, truth] = await Promise.all([ourCallEdges(GO_FIXTURE), goOracle(GO_FIXTURE)]);
+    const cmp = compareEdges(ours.edges, truth.edges, scopeFor(truth, ours.declarations));
+    console.log(formatComparison('go_shop', cmp, truth.declarations));
+    assert.ok(cmp.truePositives >= 30, `go_shop: only ${cmp.truePositives} edges in common`);
+    assert.ok(cmp.precision >= PRECISION && cmp.recall >= RECALL, formatComparison('go_shop', cmp, truth.declarations));
+  });
+
+  it(`${goRepo.label}: precision ≥ ${PRECISION}, recall ≥ ${RECALL}`, async (t) => {
+    if (!(await goAvailable())) return t.skip('no `go` installed (apt-get install golang-go)');
+    let corpus: Corpus;
+    try {
+      corpus = await goRepo.get();
+    } catch (err) {
+      t.skip(`could not fetch ${goRepo.label}: ${err instanceof Error ? err.message.slice(0, 200) : String(err)}`);
+      return;
+    }
+    const [ours, truth] = await Promise.all([ourCallEdges(corpus.dir), goOracle(corpus.dir)]);
+    const cmp = compareEdges(ours.edges, truth.edges, scopeFor(truth, ours.declarations));
+    const summary = `${formatComparison(corpus.origin, { ...cmp, falsePositives: cmp.falsePositives.slice(0, 20), falseNegatives: cmp.falseNegatives.slice(0, 20) }, truth.declarations)}\n${formatCauses(causesOf(cmp, ours, truth.declarations))}`;
+    console.log(summary);
+    assert.ok(cmp.truePositives > 500, `${goRepo.label}: only ${cmp.truePositives} edges in common`);
+    assert.ok(cmp.precision >= PRECISION && cmp.recall >= RECALL, summary);
+  });
 });

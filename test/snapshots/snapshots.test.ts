@@ -11,6 +11,7 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
+import { languageForPath } from '../../extension/core/parse/languages';
 import { Workspace } from '../../extension/core/workspace';
 import { listFiles } from '../helpers/incremental';
 import { renderFile } from './render';
@@ -26,7 +27,7 @@ describe('annotated snapshots', () => {
       const ws = await Workspace.open(root, { persist: false, workers: 0 });
       try {
         await ws.index();
-        const files = listFiles(root).filter((f) => /\.(py|ts|tsx|js)$/.test(f));
+        const files = listFiles(root).filter((f) => languageForPath(f) !== undefined);
         assert.ok(files.length > 0);
         for (const path of files) {
           const rendered = renderFile(ws, path, readFileSync(join(root, path), 'utf8'));

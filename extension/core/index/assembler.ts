@@ -116,6 +116,8 @@ export class GraphAssembler {
     // Nodes first, so that every edge finds both of its ends.
     const nodePaths = full ? [...new Set([...this.ownedNodes.keys(), ...this.project.facts.keys()])] : changedPaths;
     for (const path of nodePaths.sort()) this.syncNodes(path);
+    // Folder nodes too: a Go import's edge targets its package's folder.
+    if (structural || full) this.syncModules();
 
     const toResolve = new Set<string>();
     if (full) for (const p of this.project.facts.keys()) toResolve.add(p);
@@ -128,7 +130,6 @@ export class GraphAssembler {
     const families = new FamilyResolvers(this.project);
     for (const path of [...toResolve].sort()) this.setResolution(path, this.resolveSafely(families, path));
 
-    if (structural || full) this.syncModules();
     this.syncDependsOn();
     return { changedFiles: changedPaths.length, resolvedFiles: toResolve.size, full };
   }
@@ -150,10 +151,10 @@ export class GraphAssembler {
     for (const facts of state.facts) this.project.setFacts(facts.path, facts);
     this.project.rebuildStructure();
     for (const path of [...this.project.facts.keys()].sort()) this.syncNodes(path);
+    this.syncModules();
     for (const [path, resolution] of Object.entries(state.resolutions)) {
       if (this.project.facts.has(path)) this.setResolution(path, resolution);
     }
-    this.syncModules();
     this.syncDependsOn();
   }
 

@@ -184,9 +184,13 @@ export interface FileFacts {
   all?: string[];
   /** TS/JS `export default <name>` / `export = name` → the local name it exports, or the symbol qualifiedName. */
   defaultExport?: string;
+  /** Go: the package clause's name (`server`, `server_test`): files of one folder with the same name are one package. */
+  package?: string;
+  /** A generated file (`// Code generated … DO NOT EDIT.` before the package clause, Go's convention): indexed, but marked. */
+  generated?: boolean;
 }
 
-export const FACTS_VERSION = 4;
+export const FACTS_VERSION = 5;
 
 // ---- the extractor contract ----------------------------------------------------------------------
 

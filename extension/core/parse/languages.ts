@@ -15,7 +15,7 @@
 import type { Extractor } from './facts';
 
 /** Which resolver resolves a language's facts (core/resolve): languages of one family see each other's symbols. */
-export type ResolverFamily = 'python' | 'ecmascript';
+export type ResolverFamily = 'python' | 'ecmascript' | 'go';
 
 interface LanguageEntry {
   /** The name `kgMemory.languages` (and `--languages`) uses for it: TSX is indexed with TypeScript. */
@@ -56,6 +56,7 @@ function ecmascriptTestedFiles(base: string): string[] {
  */
 declare const require: (id: string) => unknown;
 const pythonModule = (): { extractPython: Extractor } => require('./python') as { extractPython: Extractor };
+const goModule = (): { extractGo: Extractor } => require('./go') as { extractGo: Extractor };
 const typescriptModule = (): { extractTypeScript: Extractor } => require('./typescript') as { extractTypeScript: Extractor };
 
 const ENTRIES = {
@@ -113,6 +114,22 @@ const ENTRIES = {
     testFile: ECMASCRIPT_TEST_FILE,
     testedFiles: ecmascriptTestedFiles,
     configFiles: ECMASCRIPT_CONFIG_FILES,
+  },
+  go: {
+    setting: 'go',
+    extensions: ['go'],
+    vscodeLanguageIds: ['go'],
+    grammar: { npmPackage: VSCODE_WASM, wasm: 'wasm/tree-sitter-go.wasm' },
+    queries: 'go',
+    extractor: () => goModule().extractGo,
+    idPrefix: 'go',
+    family: 'go',
+    testFile: /_test\.go$/,
+    testedFiles: (base) => {
+      const m = /^(.+)_test\.go$/.exec(base);
+      return m ? [`${m[1]}.go`] : [];
+    },
+    configFiles: /^go\.(mod|work)$/,
   },
 } as const satisfies Record<string, LanguageEntry>;
 

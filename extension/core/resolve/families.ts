@@ -9,6 +9,7 @@ import type { LanguageId, ResolverFamily } from '../parse/languages';
 import { Evaluator } from './evaluate';
 import { EvaluatorFamily } from './evaluator_family';
 import type { FamilyResolver } from './family';
+import { GoFamily } from './go/go_family';
 import { familyOf, type Project } from './project';
 
 type MakeResolver = (project: Project, shared: { evaluator: () => EvaluatorFamily }) => FamilyResolver;
@@ -16,6 +17,7 @@ type MakeResolver = (project: Project, shared: { evaluator: () => EvaluatorFamil
 const FAMILIES: Record<ResolverFamily, MakeResolver> = {
   python: (_project, shared) => shared.evaluator(),
   ecmascript: (_project, shared) => shared.evaluator(),
+  go: (project) => new GoFamily(project),
 };
 
 export class FamilyResolvers {

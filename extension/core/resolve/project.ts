@@ -31,6 +31,11 @@ export interface FileView {
 }
 
 export type SymbolFamily = ResolverFamily;
+
+const dirOf = (path: string): string => {
+  const slash = path.lastIndexOf('/');
+  return slash < 0 ? '' : path.slice(0, slash);
+};
 export const familyOf = (language: LanguageId): SymbolFamily => languageSpec(language).family;
 
 export interface NamedSymbol {
@@ -109,7 +114,7 @@ export function interfaceParts(facts: FileFacts): Map<string, string> {
     if (e.module !== undefined) add(LISTS, [e.module, e.star, e.names]);
     else for (const n of e.names ?? []) add(n.exported, [n.imported]);
   }
-  add(LISTS, [facts.language, facts.all, facts.defaultExport]);
+  add(LISTS, [facts.language, facts.all, facts.defaultExport, facts.package]);
   const out = new Map<string, string>();
   for (const [part, items] of parts) out.set(part, JSON.stringify(items));
   return out;
@@ -134,6 +139,9 @@ export class Project {
   private tsResolver = new TsModuleResolver(new Map());
   private readonly names = new Map<string, NamedSymbol[]>();
   private readonly basenames = new Map<string, string[]>();
+  /** folder → the indexed files directly in it (a Go package is a folder's files). */
+  private readonly byDir = new Map<string, Set<string>>();
+  private configs: ReadonlyMap<string, string> = new Map();
 
   /** The workspace folder's own name, for a workspace that is itself a Python package. */
   rootPackage: string | undefined;
@@ -151,6 +159,7 @@ export class Project {
   }
 
   setConfigFiles(configs: ReadonlyMap<string, string>): void {
+    this.configs = configs;
     this.tsResolver = new TsModuleResolver(configs);
   }
 
@@ -196,6 +205,10 @@ export class Project {
     }
     const base = posix.basename(facts.path);
     this.basenames.set(base, [...(this.basenames.get(base) ?? []), facts.path].sort());
+    const dir = dirOf(facts.path);
+    let inDir = this.byDir.get(dir);
+    if (!inDir) this.byDir.set(dir, (inDir = new Set()));
+    inDir.add(facts.path);
   }
 
   private unindexNames(facts: FileFacts): void {
@@ -210,6 +223,9 @@ export class Project {
     const rest = (this.basenames.get(base) ?? []).filter((p) => p !== facts.path);
     if (rest.length) this.basenames.set(base, rest);
     else this.basenames.delete(base);
+    const inDir = this.byDir.get(dirOf(facts.path));
+    inDir?.delete(facts.path);
+    if (inDir?.size === 0) this.byDir.delete(dirOf(facts.path));
   }
 
   // ---- ids (depend only on the path and the package structure) ----------------------------
@@ -288,6 +304,26 @@ export class Project {
   symbolsNamed(name: string, tracker: DepTracker): readonly NamedSymbol[] {
     tracker.add(nameKey(name));
     return this.names.get(name) ?? [];
+  }
+
+  /** The indexed files directly in a folder ('' = the root), sorted; charged as the folder's existence, which changes when a file in it comes or goes. */
+  filesInDir(dir: string, tracker: DepTracker): string[] {
+    tracker.add(existsKey(`${dir}/`));
+    return [...(this.byDir.get(dir) ?? [])].sort();
+  }
+
+  /**
+   * A config file's text (go.mod, go.work …: the registry's configFiles), undefined when there is none.
+   * A change of any config file re-resolves everything (assembler), so the key is only a record.
+   */
+  configText(path: string, tracker: DepTracker): string | undefined {
+    tracker.add(fileKey(path));
+    return this.configs.get(path);
+  }
+
+  /** The config files' paths. Untracked: a change of the set re-resolves everything (assembler). */
+  configPaths(): string[] {
+    return [...this.configs.keys()].sort();
   }
 
   filesNamed(basename: string, tracker: DepTracker): readonly string[] {

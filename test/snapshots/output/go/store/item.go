@@ -1,0 +1,18 @@
+package store
+
+import "example.com/shop/internal/money"
+
+// Item is something for sale.
+type Item struct {
+//   ^^^^ definition class go:store/item:Item
+	ID    string
+	Price money.Amount
+	Tags  []string
+}
+
+// Discounted is the item's price with a discount applied.
+func (i Item) Discounted(pct int64) money.Amount {
+//            ^^^^^^^^^^ definition method go:store/item:Item.Discounted
+	return money.Cents(int64(i.Price) * (100 - pct) / 100)
+//            ^^^^^ calls go:internal/money/money:Cents
+}
