@@ -478,7 +478,7 @@ export class Workspace {
     const skipped = [...walk.skipped];
     const parsedAt = performance.now();
     const parsed = this.collect(results, changes, skipped, failed);
-    const summary = this.assembler.update(changes, this.readConfigFiles());
+    const summary = await this.assembler.updateInSlices(changes, this.readConfigFiles());
     this.decisions.sync(this.graph);
     const docs = await this.docs.linkFound(this.graph, await docsRead, options.signal);
     this.relinkNotes();
@@ -584,7 +584,7 @@ export class Workspace {
     const failed: IndexReport['failed'] = [];
     const parsedAt = performance.now();
     const parsed = this.collect(results, changes, skipped, failed);
-    const summary = this.assembler.update(changes, configTouched ? this.readConfigFiles() : undefined);
+    const summary = await this.assembler.updateInSlices(changes, configTouched ? this.readConfigFiles() : undefined);
     this.decisions.update(this.graph, touched);
     const docs = await this.docs.update(this.graph, touched.filter((p) => this.filter.excluded(p) === undefined || this.docs.facts(p) !== undefined));
     this.relinkNotes();

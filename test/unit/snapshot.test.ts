@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, chmodSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readSnapshot, removeSnapshot, snapshotPath, writeSnapshot } from '../../extension/core/index/snapshot';
+import { readSnapshot, removeSnapshot, snapshotPath, stringifyInSlices, writeSnapshot } from '../../extension/core/index/snapshot';
 import { ensureStateDir, readSecretFile, writeSecretFile } from '../../extension/core/index/state_dir';
 
 const temps: string[] = [];
@@ -23,6 +23,23 @@ function root(): string {
 }
 
 const posix = process.platform !== 'win32';
+
+describe('stringifyInSlices', () => {
+  it("writes exactly JSON.stringify's text at every depth, undefined members and functions included", async () => {
+    const cases: unknown[] = [
+      { a: 1, b: undefined, c: [1, undefined, () => 1, { d: 'x"y\n' }], e: null, f: { g: { h: { i: [1, 2, { j: true }] } } } },
+      [],
+      {},
+      'text',
+      3.5,
+      null,
+      [{ toJSON: () => 'T' }, new Date(0)],
+      { facts: Array.from({ length: 500 }, (_, i) => ({ path: `f${i}.py`, symbols: [{ name: `s${i}`, line: i }] })) },
+    ];
+    for (const value of cases) for (const depth of [0, 1, 2, 5]) assert.equal(await stringifyInSlices(value, depth, 0), JSON.stringify(value), `depth ${depth}: ${JSON.stringify(value).slice(0, 60)}`);
+    assert.equal(await stringifyInSlices(undefined, 3), undefined);
+  });
+});
 
 describe('ensureStateDir', () => {
   it('creates .kg-memory with a .gitignore of *', async () => {

@@ -64,6 +64,8 @@ export class GraphAssembler {
   private readonly resolutions = new Map<string, FileResolution>();
   private readonly dependents = new Map<string, Set<string>>();
   private readonly ownedNodes = new Map<string, string[]>();
+  /** What each file's nodes were made from (content hash, facts version, module name): the same again makes the same nodes. */
+  private readonly nodesMadeFrom = new Map<string, string>();
   private configs = new Map<string, string>();
   private modules = new Set<string>();
   private moduleEdges = new Set<string>();
@@ -82,6 +84,36 @@ export class GraphAssembler {
    * (tsconfig/jsconfig/package.json texts). Returns what it did.
    */
   update(changes: ReadonlyMap<string, FileFacts | undefined>, configs?: ReadonlyMap<string, string>): UpdateSummary {
+    const steps = this.updateSteps(changes, configs);
+    for (;;) {
+      const step = steps.next();
+      if (step.done) return step.value;
+    }
+  }
+
+  /**
+   * The same update, giving the event loop a turn every `sliceMs` while it reads and resolves:
+   * a host keeps answering queries meanwhile, from the graph as it was, since the graph itself
+   * changes in one synchronous step at the end.
+   */
+  async updateInSlices(changes: ReadonlyMap<string, FileFacts | undefined>, configs?: ReadonlyMap<string, string>, sliceMs = 10): Promise<UpdateSummary> {
+    const steps = this.updateSteps(changes, configs);
+    let sliceStart = performance.now();
+    for (;;) {
+      const step = steps.next();
+      if (step.done) return step.value;
+      if (performance.now() - sliceStart > sliceMs) {
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        sliceStart = performance.now();
+      }
+    }
+  }
+
+  /**
+   * The update as steps: it yields between files while it touches only the project (facts, module
+   * tables, resolutions kept aside), then changes the graph (nodes, edges, modules) without a break.
+   */
+  private *updateSteps(changes: ReadonlyMap<string, FileFacts | undefined>, configs?: ReadonlyMap<string, string>): Generator<void, UpdateSummary> {
     const changedKeys = new Set<string>();
     const changedPaths: string[] = [];
     let structural = false;
@@ -101,6 +133,7 @@ export class GraphAssembler {
       }
       for (const key of changedInterfaceKeys(path, old, facts)) changedKeys.add(key);
       this.project.setFacts(path, facts);
+      yield;
     }
     if (configs && !sameMap(configs, this.configs)) {
       this.configs = new Map(configs);
@@ -113,23 +146,27 @@ export class GraphAssembler {
       if (canonicalChanged) full = true;
     }
 
-    // Nodes first, so that every edge finds both of its ends.
     const nodePaths = full ? [...new Set([...this.ownedNodes.keys(), ...this.project.facts.keys()])] : changedPaths;
-    for (const path of nodePaths.sort()) this.syncNodes(path);
-    // Folder nodes too: a Go import's edge targets its package's folder.
-    if (structural || full) this.syncModules();
-
     const toResolve = new Set<string>();
     if (full) for (const p of this.project.facts.keys()) toResolve.add(p);
     else {
       for (const p of changedPaths) if (this.project.facts.has(p)) toResolve.add(p);
       for (const key of changedKeys) for (const p of this.dependents.get(key) ?? []) if (this.project.facts.has(p)) toResolve.add(p);
     }
-    for (const p of changedPaths) if (!this.project.facts.has(p)) this.setResolution(p, undefined);
 
+    // Resolution reads the project only: its results wait here until the graph changes at once.
     const families = new FamilyResolvers(this.project);
-    for (const path of [...toResolve].sort()) this.setResolution(path, this.resolveSafely(families, path));
+    const resolved = new Map<string, FileResolution>();
+    for (const path of [...toResolve].sort()) {
+      resolved.set(path, this.resolveSafely(families, path));
+      yield;
+    }
 
+    // Nodes first, so that every edge finds both of its ends; folder nodes too (a Go import's edge targets its package's folder).
+    for (const path of nodePaths.sort()) this.syncNodes(path);
+    if (structural || full) this.syncModules();
+    for (const p of changedPaths) if (!this.project.facts.has(p)) this.setResolution(p, undefined);
+    for (const [path, resolution] of resolved) this.setResolution(path, resolution);
     this.syncDependsOn();
     return { changedFiles: changedPaths.length, resolvedFiles: toResolve.size, full };
   }
@@ -192,6 +229,7 @@ export class GraphAssembler {
     if (!facts) {
       for (const id of previous) this.graph.dropNode(id);
       this.ownedNodes.delete(path);
+      this.nodesMadeFrom.delete(path);
       return;
     }
     const nodes = new Map<string, NodeAttributes>();
@@ -208,6 +246,10 @@ export class GraphAssembler {
       endLine: Math.max(1, facts.lines),
     };
     const moduleName = this.project.pythonModuleName(path);
+    // Facts are a function of the content: a file parsed again (a full reindex) keeps its nodes as they are.
+    const madeFrom = `${facts.hash}|${facts.version}|${moduleName ?? ''}`;
+    if (this.nodesMadeFrom.get(path) === madeFrom && previous.length > 0) return;
+    this.nodesMadeFrom.set(path, madeFrom);
     if (moduleName) fileAttrs.qualifiedName = moduleName;
     if (facts.doc) fileAttrs.doc = facts.doc;
     nodes.set(fileId(path), fileAttrs);
@@ -266,21 +308,26 @@ export class GraphAssembler {
   private setResolution(path: string, next: FileResolution | undefined): void {
     const previous = this.resolutions.get(path);
     const nextKeys = new Set(next?.edges.map((e) => e.key));
+    const before = new Map(previous?.edges.map((e) => [e.key, e]));
     const touchedExternals = new Set<string>();
     for (const e of previous?.edges ?? []) {
       if (nextKeys.has(e.key)) continue;
       this.graph.dropEdge(e.key);
       if (isExternalId(e.target)) touchedExternals.add(e.target);
     }
-    for (const key of previous?.deps ?? []) this.dependents.get(key)?.delete(path);
+    const sameDeps = next !== undefined && sameList(previous?.deps, next.deps);
+    if (!sameDeps) for (const key of previous?.deps ?? []) this.dependents.get(key)?.delete(path);
     if (!next) {
       this.resolutions.delete(path);
     } else {
-      for (const e of next.edges) this.putEdge(e);
-      for (const key of next.deps) {
-        let set = this.dependents.get(key);
-        if (!set) this.dependents.set(key, (set = new Set()));
-        set.add(path);
+      // A full reindex resolves every file again to mostly the same edges: only what differs is written.
+      for (const e of next.edges) if (!sameEdge(before.get(e.key), e) || !this.graph.hasEdge(e.key)) this.putEdge(e);
+      if (!sameDeps) {
+        for (const key of next.deps) {
+          let set = this.dependents.get(key);
+          if (!set) this.dependents.set(key, (set = new Set()));
+          set.add(path);
+        }
       }
       this.resolutions.set(path, next);
     }
@@ -305,6 +352,14 @@ export class GraphAssembler {
     if (e.typeOnly) attrs.typeOnly = true;
     this.graph.setEdge(e.kind, e.source, e.target, attrs);
   }
+}
+
+const sameList = <T>(a: readonly T[] | undefined, b: readonly T[] | undefined): boolean =>
+  a === b || (a !== undefined && b !== undefined && a.length === b.length && a.every((x, i) => x === b[i]));
+
+/** The same edge with the same attributes (what putEdge writes). */
+function sameEdge(a: ResolvedEdge | undefined, b: ResolvedEdge): boolean {
+  return a !== undefined && a.confidence === b.confidence && a.typeOnly === b.typeOnly && sameList(a.lines, b.lines) && sameList(a.specifiers, b.specifiers);
 }
 
 /** The dependency keys whose answers differ between a file's old and new facts (either may be absent). */

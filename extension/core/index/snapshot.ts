@@ -36,12 +36,59 @@ export async function writeSnapshot(root: string, name: string, data: unknown, f
   checkStateName(name);
   const path = join(await ensureStateDir(root), `${name}.json`);
   // The header fields come first so a reader can reject another version without parsing the rest.
-  const json = JSON.stringify({ format: SNAPSHOT_FORMAT, formatVersion, writtenAt: new Date().toISOString(), data });
+  // Serialised in slices: a host answering queries meanwhile is not held up for the whole snapshot.
+  const json = await stringifyInSlices({ format: SNAPSHOT_FORMAT, formatVersion, writtenAt: new Date().toISOString(), data }, SLICED_DEPTH);
   if (json === undefined) throw new Error('kg-memory/snapshot: data cannot be written as JSON');
   const bytes = await writeFileAtomic(path, `${json}\n`, 0o644);
   // Temporaries of processes killed mid-write (graph.json.<pid>.<hex>.tmp) would stay forever.
   await removeDeadTemporaries(path);
   return { path, bytes };
+}
+
+/** Down to the per-file entries of a snapshot (header → data → state → facts → one file's facts). */
+const SLICED_DEPTH = 5;
+
+/**
+ * JSON.stringify's text of plain JSON data, made `depth` levels down piece by piece with a turn
+ * of the event loop every `sliceMs`: below that depth each value is one JSON.stringify call.
+ * (No streaming JSON writer in the dependencies does this; the snapshot's shape needs only this much.)
+ */
+export async function stringifyInSlices(value: unknown, depth: number, sliceMs = 10): Promise<string | undefined> {
+  const parts: string[] = [];
+  let sliceStart = performance.now();
+  const skipped = (v: unknown): boolean => v === undefined || typeof v === 'function' || typeof v === 'symbol';
+  const write = async (v: unknown, d: number): Promise<void> => {
+    if (d === 0 || v === null || typeof v !== 'object' || typeof (v as { toJSON?: unknown }).toJSON === 'function') {
+      parts.push(JSON.stringify(v) ?? 'null');
+      if (performance.now() - sliceStart > sliceMs) {
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        sliceStart = performance.now();
+      }
+      return;
+    }
+    if (Array.isArray(v)) {
+      parts.push('[');
+      for (let i = 0; i < v.length; i++) {
+        if (i > 0) parts.push(',');
+        if (skipped(v[i])) parts.push('null');
+        else await write(v[i], d - 1);
+      }
+      parts.push(']');
+      return;
+    }
+    parts.push('{');
+    let first = true;
+    for (const [key, item] of Object.entries(v)) {
+      if (skipped(item)) continue;
+      parts.push(first ? '' : ',', JSON.stringify(key), ':');
+      first = false;
+      await write(item, d - 1);
+    }
+    parts.push('}');
+  };
+  if (skipped(value)) return undefined;
+  await write(value, depth);
+  return parts.join('');
 }
 
 const HEADER = /^\{"format":("(?:[^"\\]|\\.)*"),"formatVersion":(-?\d+(?:\.\d+)?),/;
