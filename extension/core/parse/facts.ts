@@ -41,6 +41,8 @@ export interface ParamFact {
   isProperty?: boolean;
   /** `*args`, `**kwargs`, `...rest`. */
   isRest?: boolean;
+  /** C#: the `this` parameter of an extension method (`static void Foo(this T x)`). */
+  isThis?: boolean;
 }
 
 /**
@@ -99,6 +101,8 @@ export interface SymbolFact {
   isStatic?: boolean; // @staticmethod / TS static
   isClassMethod?: boolean; // @classmethod
   isAbstract?: boolean;
+  /** C#: the namespace a type is declared in (`A.B`; block and file-scoped namespaces), absent in the global one. */
+  namespace?: string;
   /** Local names typed inside this function (params are in `params`, not here). */
   locals?: BindingFact[];
   /** Class only: fields from class bodies, annotated attributes, `self.x = ...`, `this.x = ...`, ctor param properties. */
@@ -129,6 +133,10 @@ export interface ImportFact {
   typeOnly?: boolean;
   /** `import("m")` / conditional require: dynamic. */
   dynamic?: boolean;
+  /** C# `using static A.B;`: the members of type A.B are in scope (star is set too). */
+  isStatic?: boolean;
+  /** C# `global using`: in scope in every file of the project. */
+  global?: boolean;
 }
 
 /** A re-export (TS/JS). Python re-exports are just imports in `__init__.py` (plus `__all__`). */
@@ -190,7 +198,7 @@ export interface FileFacts {
   generated?: boolean;
 }
 
-export const FACTS_VERSION = 5;
+export const FACTS_VERSION = 6;
 
 // ---- the extractor contract ----------------------------------------------------------------------
 

@@ -15,7 +15,7 @@
 import type { Extractor } from './facts';
 
 /** Which resolver resolves a language's facts (core/resolve): languages of one family see each other's symbols. */
-export type ResolverFamily = 'python' | 'ecmascript' | 'go';
+export type ResolverFamily = 'python' | 'ecmascript' | 'go' | 'csharp';
 
 interface LanguageEntry {
   /** The name `kgMemory.languages` (and `--languages`) uses for it: TSX is indexed with TypeScript. */
@@ -58,6 +58,7 @@ declare const require: (id: string) => unknown;
 const pythonModule = (): { extractPython: Extractor } => require('./python') as { extractPython: Extractor };
 const goModule = (): { extractGo: Extractor } => require('./go') as { extractGo: Extractor };
 const typescriptModule = (): { extractTypeScript: Extractor } => require('./typescript') as { extractTypeScript: Extractor };
+const csharpModule = (): { extractCSharp: Extractor } => require('./csharp') as { extractCSharp: Extractor };
 
 const ENTRIES = {
   python: {
@@ -130,6 +131,23 @@ const ENTRIES = {
       return m ? [`${m[1]}.go`] : [];
     },
     configFiles: /^go\.(mod|work)$/,
+  },
+  csharp: {
+    setting: 'csharp',
+    extensions: ['cs'],
+    vscodeLanguageIds: ['csharp'],
+    grammar: { npmPackage: VSCODE_WASM, wasm: 'wasm/tree-sitter-c-sharp.wasm' },
+    queries: 'csharp',
+    extractor: () => csharpModule().extractCSharp,
+    idPrefix: 'cs',
+    family: 'csharp',
+    // xUnit/NUnit/MSTest projects name test classes `FooTests.cs` / `FooTest.cs`.
+    testFile: /^.+Tests?\.cs$/,
+    testedFiles: (base) => {
+      const m = /^(.+?)Tests?\.cs$/.exec(base);
+      return m ? [`${m[1]}.cs`] : [];
+    },
+    configFiles: /\.csproj$/,
   },
 } as const satisfies Record<string, LanguageEntry>;
 

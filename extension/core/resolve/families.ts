@@ -7,6 +7,7 @@
  */
 import type { LanguageId, ResolverFamily } from '../parse/languages';
 import { Evaluator } from './evaluate';
+import { CSharpFamily } from './csharp/family';
 import { EvaluatorFamily } from './evaluator_family';
 import type { FamilyResolver } from './family';
 import { GoFamily } from './go/go_family';
@@ -18,6 +19,7 @@ const FAMILIES: Record<ResolverFamily, MakeResolver> = {
   python: (_project, shared) => shared.evaluator(),
   ecmascript: (_project, shared) => shared.evaluator(),
   go: (project) => new GoFamily(project),
+  csharp: () => new CSharpFamily(),
 };
 
 export class FamilyResolvers {

@@ -1,0 +1,106 @@
+/**
+ * C# names in scope
+ * =================
+ * What a simple name can mean at a point of a C# file, read through the Project's tracked reads:
+ * the namespaces around it (innermost first), the file's `using` namespaces, `using static`
+ * types and `using X = …` aliases, and the workspace types a name denotes from there. A type's
+ * parts (a partial type declared in several files) are all the declarations with its
+ * namespace-qualified name.
+ */
+import type { SymbolFact } from '../../parse/facts';
+import type { Project } from '../project';
+import type { DepTracker } from '../tracker';
+import { LISTS, topOf } from '../tracker';
+
+/** One declaration of a workspace type (a partial type has one per part). */
+export interface TypeRef {
+  path: string;
+  qn: string;
+  kind: SymbolFact['kind'];
+  /** Namespace-qualified name (`A.B.Outer.Inner`): the parts of a partial type share it. */
+  fullName: string;
+}
+
+export interface Scope {
+  path: string;
+  /** Enclosing namespaces, innermost first, ending with the global one (''). */
+  namespaces: string[];
+  /** `using A.B;` namespaces. */
+  usings: string[];
+  /** `using static A.B;` type names as written. */
+  statics: string[];
+}
+
+const TYPE_KINDS = new Set<SymbolFact['kind']>(['class', 'interface', 'enum', 'type']);
+
+/** The namespace a symbol's top-level type sits in, reading that type's part of its file. */
+export function namespaceOf(project: Project, path: string, qn: string, tracker: DepTracker): string | undefined {
+  const top = topOf(qn);
+  return project.view(path, tracker, top)?.symbols.get(top)?.namespace;
+}
+
+export function fullNameOf(project: Project, path: string, qn: string, tracker: DepTracker): string {
+  const ns = namespaceOf(project, path, qn, tracker);
+  return ns ? `${ns}.${qn}` : qn;
+}
+
+/** The scope of a file, for code inside the top-level type `top` (or at file level). */
+export function scopeOf(project: Project, path: string, top: string | undefined, tracker: DepTracker): Scope {
+  const view = project.view(path, tracker, LISTS);
+  const namespaces: string[] = [''];
+  const ns = top !== undefined ? project.view(path, tracker, top)?.symbols.get(top)?.namespace : undefined;
+  if (ns) {
+    const parts = ns.split('.');
+    for (let i = 1; i <= parts.length; i++) namespaces.unshift(parts.slice(0, i).join('.'));
+  }
+  const usings: string[] = [];
+  const statics: string[] = [];
+  for (const imp of view?.starImports ?? []) (imp.isStatic ? statics : usings).push(imp.module);
+  return { path, namespaces, usings, statics };
+}
+
+/** `using X = A.B;` in the scope's file: what X stands for, as written. */
+export function aliasOf(project: Project, scope: Scope, name: string, tracker: DepTracker): string | undefined {
+  const imp = project.view(scope.path, tracker, name)?.imports.get(name);
+  return imp && imp.imported === '*module*' && imp.fact.scope === undefined ? imp.fact.module : undefined;
+}
+
+/** Workspace types named `name` declared at the top level of namespace `ns` (or nested types `Outer.name` when `outer` is given). */
+export function typesIn(project: Project, name: string, fullName: string, tracker: DepTracker): TypeRef[] {
+  const out: TypeRef[] = [];
+  for (const c of project.symbolsNamed(name, tracker)) {
+    if (!TYPE_KINDS.has(c.kind) || project.languageOf(c.path) !== 'csharp') continue;
+    const f = fullNameOf(project, c.path, c.qn, tracker);
+    if (f === fullName) out.push({ path: c.path, qn: c.qn, kind: c.kind, fullName: f });
+  }
+  return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+/**
+ * The top-level workspace type a simple name denotes in a scope: declared in an enclosing
+ * namespace (innermost first), else in a `using` namespace. When neither holds it, a type of
+ * that name the workspace declares exactly once under the same root namespace as the file is
+ * taken (global usings in another file, implicit usings of the project): an approximation the
+ * ADR documents.
+ */
+export function topLevelType(project: Project, scope: Scope, name: string, tracker: DepTracker): TypeRef[] {
+  const byNamespace = new Map<string, TypeRef[]>();
+  for (const c of project.symbolsNamed(name, tracker)) {
+    if (!TYPE_KINDS.has(c.kind) || c.qn !== name || project.languageOf(c.path) !== 'csharp') continue;
+    const ns = namespaceOf(project, c.path, c.qn, tracker) ?? '';
+    const list = byNamespace.get(ns) ?? [];
+    list.push({ path: c.path, qn: c.qn, kind: c.kind, fullName: ns ? `${ns}.${name}` : name });
+    byNamespace.set(ns, list);
+  }
+  if (byNamespace.size === 0) return [];
+  for (const ns of [...scope.namespaces, ...scope.usings]) {
+    const found = byNamespace.get(ns);
+    if (found) return sortParts(found);
+  }
+  if (byNamespace.size !== 1) return [];
+  const [ns, found] = [...byNamespace][0]!;
+  const root = scope.namespaces[0]?.split('.')[0] ?? '';
+  return root !== '' && ns.split('.')[0] === root ? sortParts(found) : [];
+}
+
+const sortParts = (parts: TypeRef[]): TypeRef[] => parts.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
