@@ -5,7 +5,7 @@
  * Captures come in document order, so each declaration is recorded before what it contains and
  * a node's enclosing symbol is its nearest ancestor that is one.
  *
- * Shapes (docs/adr/0014-csharp-resolution.md has the resolution rules):
+ * Shapes (docs/adr/0010-csharp-resolution.md has the resolution rules):
  *  - class, struct and record → `class`; interface → `interface`; enum → `enum`; delegate → `type`.
  *    Qualified names leave the namespace out (`Outer.Inner.M`); each type carries its `namespace`.
  *  - A constructor is a method named as its type (`Client.Client`), a finalizer `~Client`, an

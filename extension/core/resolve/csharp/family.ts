@@ -2,7 +2,7 @@
  * The C# resolver family
  * ======================
  * Calls, references, bases and usings of C# files, resolved as the compiler binds them, on the
- * declared types the facts carry (docs/adr/0014-csharp-resolution.md):
+ * declared types the facts carry (docs/adr/0010-csharp-resolution.md):
  *  - a simple call `Foo()` is a local function of the caller, else a method of the enclosing
  *    types (with their bases), else of a `using static` type;
  *  - `recv.Foo()` types the receiver (locals, parameters, fields, properties, `this`, `base`,

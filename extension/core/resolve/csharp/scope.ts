@@ -23,6 +23,8 @@ export interface TypeRef {
 
 export interface Scope {
   path: string;
+  /** The folder of the `.csproj` the file belongs to ('' when none holds it). */
+  csproj: string;
   /** Enclosing namespaces, innermost first, ending with the global one (''). */
   namespaces: string[];
   /** `using A.B;` namespaces. */
@@ -32,6 +34,33 @@ export interface Scope {
 }
 
 const TYPE_KINDS = new Set<SymbolFact['kind']>(['class', 'interface', 'enum', 'type']);
+
+const csprojDirsCache = new WeakMap<readonly string[], Set<string>>();
+
+/**
+ * The project a file belongs to: the nearest folder above it holding a `.csproj` ('' when none
+ * does). Types of the same name in two projects are two types (edge-js builds its mono and its
+ * .NET Core sources as separate assemblies); a lookup prefers the site's own project.
+ */
+export function csprojOf(project: Project, path: string): string {
+  const paths = project.configFilePaths();
+  let dirs = csprojDirsCache.get(paths);
+  if (!dirs) {
+    dirs = new Set(paths.filter((p) => p.endsWith('.csproj')).map((p) => (p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : '')));
+    csprojDirsCache.set(paths, dirs);
+  }
+  for (let d = path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : ''; ; d = d.includes('/') ? d.slice(0, d.lastIndexOf('/')) : '') {
+    if (dirs.has(d)) return d;
+    if (d === '') return '';
+  }
+}
+
+/** The candidates in `csproj` when there are any, else all of them (a type of a referenced project). */
+export function preferProject<T extends { path: string }>(project: Project, csproj: string, candidates: T[]): T[] {
+  if (candidates.length < 2) return candidates;
+  const own = candidates.filter((c) => csprojOf(project, c.path) === csproj);
+  return own.length ? own : candidates;
+}
 
 /** The namespace a symbol's top-level type sits in, reading that type's part of its file. */
 export function namespaceOf(project: Project, path: string, qn: string, tracker: DepTracker): string | undefined {
@@ -56,7 +85,7 @@ export function scopeOf(project: Project, path: string, top: string | undefined,
   const usings: string[] = [];
   const statics: string[] = [];
   for (const imp of view?.starImports ?? []) (imp.isStatic ? statics : usings).push(imp.module);
-  return { path, namespaces, usings, statics };
+  return { path, csproj: csprojOf(project, path), namespaces, usings, statics };
 }
 
 /** `using X = A.B;` in the scope's file: what X stands for, as written. */
@@ -66,14 +95,16 @@ export function aliasOf(project: Project, scope: Scope, name: string, tracker: D
 }
 
 /** Workspace types named `name` declared at the top level of namespace `ns` (or nested types `Outer.name` when `outer` is given). */
-export function typesIn(project: Project, name: string, fullName: string, tracker: DepTracker): TypeRef[] {
+export function typesIn(project: Project, name: string, fullName: string, tracker: DepTracker, csproj?: string): TypeRef[] {
   const out: TypeRef[] = [];
   for (const c of project.symbolsNamed(name, tracker)) {
     if (!TYPE_KINDS.has(c.kind) || project.languageOf(c.path) !== 'csharp') continue;
     const f = fullNameOf(project, c.path, c.qn, tracker);
     if (f === fullName) out.push({ path: c.path, qn: c.qn, kind: c.kind, fullName: f });
   }
-  return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  // A partial type's parts are in one project: the parts of the first declaration's.
+  const first = out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))[0];
+  return first && out.length > 1 ? preferProject(project, csproj ?? csprojOf(project, first.path), out) : out;
 }
 
 /**
@@ -95,12 +126,12 @@ export function topLevelType(project: Project, scope: Scope, name: string, track
   if (byNamespace.size === 0) return [];
   for (const ns of [...scope.namespaces, ...scope.usings]) {
     const found = byNamespace.get(ns);
-    if (found) return sortParts(found);
+    if (found) return preferProject(project, scope.csproj, sortParts(found));
   }
   if (byNamespace.size !== 1) return [];
   const [ns, found] = [...byNamespace][0]!;
   const root = scope.namespaces[0]?.split('.')[0] ?? '';
-  return root !== '' && ns.split('.')[0] === root ? sortParts(found) : [];
+  return root !== '' && ns.split('.')[0] === root ? preferProject(project, scope.csproj, sortParts(found)) : [];
 }
 
 const sortParts = (parts: TypeRef[]): TypeRef[] => parts.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));

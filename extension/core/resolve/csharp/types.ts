@@ -10,7 +10,7 @@ import type { BindingFact, SymbolFact } from '../../parse/facts';
 import type { Project } from '../project';
 import type { DepTracker } from '../tracker';
 import { topOf } from '../tracker';
-import { aliasOf, scopeOf, topLevelType, typesIn, type Scope, type TypeRef } from './scope';
+import { aliasOf, csprojOf, scopeOf, topLevelType, typesIn, type Scope, type TypeRef } from './scope';
 
 /** What an expression or a name evaluates to. */
 export type Val =
@@ -75,7 +75,7 @@ export class CSharpTypes {
     const ns = view?.symbols.get(topOf(qn))?.namespace;
     const fullName = ns ? `${ns}.${qn}` : qn;
     const name = qn.slice(qn.lastIndexOf('.') + 1);
-    const parts = typesIn(this.project, name, fullName, this.tracker);
+    const parts = typesIn(this.project, name, fullName, this.tracker, csprojOf(this.project, path));
     return parts.length ? parts : [{ path, qn, kind, fullName }];
   }
 
@@ -127,7 +127,7 @@ export class CSharpTypes {
         v = { t: 'type', parts: nested };
       } else if (v.t === 'namespace') {
         const full: string = `${v.name}.${seg}`;
-        const types = typesIn(this.project, seg, full, this.tracker);
+        const types = typesIn(this.project, seg, full, this.tracker, scope.csproj);
         v = types.length ? { t: 'type', parts: types } : { t: 'namespace', name: full };
       } else return undefined;
     }
