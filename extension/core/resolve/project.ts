@@ -138,7 +138,6 @@ export class Project {
   /** folders that hold an indexed file somewhere below (for namespace packages and existence probes). */
   private dirs = new Set<string>();
   private tsResolver = new TsModuleResolver(new Map());
-  private configPaths: readonly string[] = [];
   private readonly names = new Map<string, NamedSymbol[]>();
   private readonly basenames = new Map<string, string[]>();
   /** folder → the indexed files directly in it (a Go package is a folder's files). */
@@ -163,12 +162,6 @@ export class Project {
   setConfigFiles(configs: ReadonlyMap<string, string>): void {
     this.configs = configs;
     this.tsResolver = new TsModuleResolver(configs);
-    this.configPaths = [...configs.keys()].sort();
-  }
-
-  /** The config files' paths (a change of the config files re-resolves every file, so reading them records nothing). */
-  configFilePaths(): readonly string[] {
-    return this.configPaths;
   }
 
   /** Rebuilds the tables that depend on which files exist. Returns the module-table keys that changed. */

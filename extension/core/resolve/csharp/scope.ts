@@ -35,7 +35,7 @@ export interface Scope {
 
 const TYPE_KINDS = new Set<SymbolFact['kind']>(['class', 'interface', 'enum', 'type']);
 
-const csprojDirsCache = new WeakMap<readonly string[], Set<string>>();
+let csprojDirs: { key: string; dirs: Set<string> } | undefined;
 
 /**
  * The project a file belongs to: the nearest folder above it holding a `.csproj` ('' when none
@@ -43,12 +43,10 @@ const csprojDirsCache = new WeakMap<readonly string[], Set<string>>();
  * .NET Core sources as separate assemblies); a lookup prefers the site's own project.
  */
 export function csprojOf(project: Project, path: string): string {
-  const paths = project.configFilePaths();
-  let dirs = csprojDirsCache.get(paths);
-  if (!dirs) {
-    dirs = new Set(paths.filter((p) => p.endsWith('.csproj')).map((p) => (p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : '')));
-    csprojDirsCache.set(paths, dirs);
-  }
+  const paths = project.configPaths().filter((p) => p.endsWith('.csproj'));
+  const key = paths.join('\n');
+  if (csprojDirs?.key !== key) csprojDirs = { key, dirs: new Set(paths.map((p) => (p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : ''))) };
+  const dirs = csprojDirs.dirs;
   for (let d = path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : ''; ; d = d.includes('/') ? d.slice(0, d.lastIndexOf('/')) : '') {
     if (dirs.has(d)) return d;
     if (d === '') return '';
