@@ -130,6 +130,9 @@ function readBody(req: IncomingMessage, limit: number): Promise<string> {
   });
 }
 
+/** Servers kept for reuse by stateless requests: enough for the clients a workstation runs at once. */
+const MAX_IDLE_SERVERS = 64;
+
 export async function serveHttp(ws: Workspace, options: HttpServeOptions): Promise<HttpEndpoint> {
   const host = options.host ?? '127.0.0.1';
   if (!options.socket && !LOOPBACK_HOSTS.includes(host)) {
@@ -140,6 +143,8 @@ export async function serveHttp(ws: Workspace, options: HttpServeOptions): Promi
   const log: Logger = options.log ?? (() => undefined);
   let port: number | undefined;
   const sessions = new Map<string, Session>();
+  /** Servers no request is using, connected to nothing: the next stateless request takes one. */
+  const idleServers: ReturnType<typeof createMcpServer>[] = [];
 
   const expireSessions = (): void => {
     const now = Date.now();
@@ -256,11 +261,15 @@ export async function serveHttp(ws: Workspace, options: HttpServeOptions): Promi
       await (await openSession()).handleRequest(req, res, message);
       return;
     }
-    const server = createMcpServer(ws, { context: ctx, ...(options.version ? { version: options.version } : {}) });
+    // Stateless: a transport per request (JSON-RPC ids of different clients must not meet), on a
+    // server from the pool: making one registers every tool again, the larger part of a call's cost.
+    const server = idleServers.pop() ?? createMcpServer(ws, { context: ctx, ...(options.version ? { version: options.version } : {}) });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     res.on('close', () => {
-      void transport.close();
-      void server.close();
+      void transport.close().then(() => {
+        if (idleServers.length < MAX_IDLE_SERVERS) idleServers.push(server);
+        else void server.close();
+      });
     });
     await server.connect(transport);
     await transport.handleRequest(req, res, message);
