@@ -4,6 +4,7 @@
  * What every command shares: exit codes, the usage error, stderr logging, opening a workspace
  * and running a first (incremental) index with progress on a terminal.
  */
+import { availableParallelism } from 'node:os';
 import { Workspace } from '../../core/workspace';
 import type { IndexReport, LogLevel, WorkspaceOptions } from '../../core/workspace';
 import type { DocsConfigInput } from '../../core/docs/config';
@@ -90,7 +91,13 @@ function docsFromEnv(env: NodeJS.ProcessEnv, globs: (name: string) => string[] |
   return Object.keys(docs).length ? docs : undefined;
 }
 
-export async function openWorkspace(root: string | undefined, log = stderrLogger(), extra: Pick<WorkspaceOptions, 'warmUp'> = {}): Promise<Workspace> {
+/**
+ * Parse workers for a process that answers MCP calls while it indexes: one core stays free for the
+ * answers (on two cores, two workers beside the server doubled its latency during a reindex).
+ */
+export const servingWorkers = (): number => Math.max(1, availableParallelism() - 1);
+
+export async function openWorkspace(root: string | undefined, log = stderrLogger(), extra: Pick<WorkspaceOptions, 'warmUp' | 'workers'> = {}): Promise<Workspace> {
   const options = optionsFromEnv();
   try {
     return await Workspace.open(root ?? process.cwd(), { ...options, ...extra, log });

@@ -20,7 +20,7 @@ import { bridgeStdio } from '../../mcp/bridge';
 import { findLiveEndpoint, realFolder, removeDiscoveryIfOurs, tokenPath } from '../../mcp/discovery';
 import { publishIfFree } from '../../mcp/host';
 import type { Workspace } from '../../core/workspace';
-import { EXIT, openWorkspace, stderrLogger, UsageError } from './common';
+import { EXIT, openWorkspace, servingWorkers, stderrLogger, UsageError } from './common';
 import type { ExitCode } from './common';
 import { DEFAULT_PORT } from './serve_port';
 
@@ -39,7 +39,7 @@ export async function mcpCommand(options: McpCommandOptions): Promise<ExitCode> 
     if (found.live) return attachCommand(options, found.live.discovery, found.live.token, log);
     log('debug', `no running endpoint to attach to (${found.reason}); indexing here`);
   }
-  const ws = await openWorkspace(options.root, log);
+  const ws = await openWorkspace(options.root, log, { workers: servingWorkers() });
   const ctx = new ToolContext(ws, { log });
   if (options.memory === false) configureMemory(ctx, { enabled: false });
   try {
@@ -102,7 +102,7 @@ export async function serveCommand(options: ServeCommandOptions): Promise<ExitCo
   const port = parsePort(options.port);
   const uiPort = parsePort(options.uiPort, DEFAULT_PORT + 1, '--ui-port');
   const log = stderrLogger('info');
-  const ws = await openWorkspace(options.root, log);
+  const ws = await openWorkspace(options.root, log, { workers: servingWorkers() });
   try {
     const token = await workspaceToken(ws.root);
     const ctx = new ToolContext(ws, { log });
