@@ -107,6 +107,12 @@ export interface SymbolFact {
   locals?: BindingFact[];
   /** Class only: fields from class bodies, annotated attributes, `self.x = ...`, `this.x = ...`, ctor param properties. */
   fields?: BindingFact[];
+  /** Rust: a method of an `impl` block: the block's self type as written (`Version`, `crate::Version`, `Foo<T>`). */
+  implFor?: string;
+  /** Rust: the trait of the `impl Trait for Type` block a method is in, as written (`Display`, `fmt::Debug`). */
+  implTrait?: string;
+  /** Rust: the inline `mod` path the item is declared in (`tests`, `a.b`); absent for the file's own module. */
+  inlineModule?: string;
 }
 
 export interface ImportFact {
@@ -137,6 +143,13 @@ export interface ImportFact {
   isStatic?: boolean;
   /** C# `global using`: in scope in every file of the project. */
   global?: boolean;
+  /**
+   * Rust `mod x;` (`file`: the child module's file, x.rs or x/mod.rs), `mod x { … }` (`inline`) or
+   * `extern crate x as y;` (`extern`): module is the child's (crate's) name, names binds it. Rust
+   * `use` facts have module = the full path as written (`crate::parse::Error`, `core::fmt` for
+   * `use core::fmt::{self}`), one fact per leaf.
+   */
+  rustMod?: 'file' | 'inline' | 'extern';
 }
 
 /** A re-export (TS/JS). Python re-exports are just imports in `__init__.py` (plus `__all__`). */

@@ -15,7 +15,7 @@
 import type { Extractor } from './facts';
 
 /** Which resolver resolves a language's facts (core/resolve): languages of one family see each other's symbols. */
-export type ResolverFamily = 'python' | 'ecmascript' | 'go' | 'csharp';
+export type ResolverFamily = 'python' | 'ecmascript' | 'go' | 'csharp' | 'rust';
 
 interface LanguageEntry {
   /** The name `kgMemory.languages` (and `--languages`) uses for it: TSX is indexed with TypeScript. */
@@ -59,6 +59,7 @@ const pythonModule = (): { extractPython: Extractor } => require('./python') as 
 const goModule = (): { extractGo: Extractor } => require('./go') as { extractGo: Extractor };
 const typescriptModule = (): { extractTypeScript: Extractor } => require('./typescript') as { extractTypeScript: Extractor };
 const csharpModule = (): { extractCSharp: Extractor } => require('./csharp') as { extractCSharp: Extractor };
+const rustModule = (): { extractRust: Extractor } => require('./rust') as { extractRust: Extractor };
 
 const ENTRIES = {
   python: {
@@ -148,6 +149,20 @@ const ENTRIES = {
       return m ? [`${m[1]}.cs`] : [];
     },
     configFiles: /\.csproj$/,
+  },
+  rust: {
+    setting: 'rust',
+    extensions: ['rs'],
+    vscodeLanguageIds: ['rust'],
+    grammar: { npmPackage: VSCODE_WASM, wasm: 'wasm/tree-sitter-rust.wasm' },
+    queries: 'rust',
+    extractor: () => rustModule().extractRust,
+    idPrefix: 'rs',
+    family: 'rust',
+    // Rust tests live in the file they test (`#[cfg(test)] mod tests`) or under tests/ (a test path already).
+    testFile: /^$/,
+    testedFiles: () => [],
+    configFiles: /^Cargo\.toml$/,
   },
 } as const satisfies Record<string, LanguageEntry>;
 

@@ -12,6 +12,7 @@ import { EvaluatorFamily } from './evaluator_family';
 import type { FamilyResolver } from './family';
 import { GoFamily } from './go/go_family';
 import { familyOf, type Project } from './project';
+import { RustFamily } from './rust/resolver';
 
 type MakeResolver = (project: Project, shared: { evaluator: () => EvaluatorFamily }) => FamilyResolver;
 
@@ -20,6 +21,7 @@ const FAMILIES: Record<ResolverFamily, MakeResolver> = {
   ecmascript: (_project, shared) => shared.evaluator(),
   go: (project) => new GoFamily(project),
   csharp: () => new CSharpFamily(),
+  rust: (project) => new RustFamily(project),
 };
 
 export class FamilyResolvers {

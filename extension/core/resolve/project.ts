@@ -102,10 +102,10 @@ export function interfaceParts(facts: FileFacts): Map<string, string> {
       s.returnType, s.returns, s.exported, s.isStatic, s.isClassMethod, s.decorators, s.signature.startsWith('get ') || s.signature.startsWith('static get '),
       s.locals?.map(binding),
       // Which method a `self.x = …` field sits in is observable; its line is not.
-      s.fields?.map((f) => [...binding(f), fieldScope(view, s.qualifiedName, f.line)])]);
+      s.fields?.map((f) => [...binding(f), fieldScope(view, s.qualifiedName, f.line)]), s.implFor, s.implTrait, s.inlineModule]);
   }
   for (const i of facts.imports) {
-    const item = [i.module, i.scope, i.names, i.star, i.typeOnly, i.dynamic];
+    const item = [i.module, i.scope, i.names, i.star, i.typeOnly, i.dynamic, i.rustMod];
     if (i.star) add(LISTS, item);
     if (i.scope !== undefined) add(topOf(i.scope), item);
     else for (const n of i.names) add(n.local, item);
@@ -325,6 +325,13 @@ export class Project {
   /** The config files' paths. Untracked: a change of the set re-resolves everything (assembler). */
   configPaths(): string[] {
     return [...this.configs.keys()].sort();
+  }
+
+  /** The indexed files under a folder ('' for all), sorted; depends on which files exist there. */
+  filesUnder(dir: string, tracker: DepTracker): string[] {
+    tracker.add(existsKey(`${dir}/`));
+    const prefix = dir === '' ? '' : `${dir}/`;
+    return [...this.facts.keys()].filter((p) => p.startsWith(prefix)).sort();
   }
 
   filesNamed(basename: string, tracker: DepTracker): readonly string[] {

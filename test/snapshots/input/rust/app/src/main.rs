@@ -1,0 +1,4 @@
+fn main() {
+    let n = app::run();
+    println!("{}", n);
+}
