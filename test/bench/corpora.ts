@@ -6,7 +6,7 @@
  * download + dpkg -x) and zod's TypeScript sources from its npm tarball (npm pack). Extra folders
  * given on the command line are used in place. Also makes scratch copies and a 100k-line subset.
  */
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { CORPORA_DIR, countSource, lineCount, runChild, SCRATCH_DIR, sourceFiles } from './util';
 
@@ -16,7 +16,7 @@ export interface Corpus {
   origin: string;
   version: string;
   dir: string;
-  language: 'python' | 'typescript' | 'mixed' | 'go';
+  language: 'python' | 'typescript' | 'mixed' | 'go' | 'csharp';
   files: number;
   lines: number;
 }
@@ -74,16 +74,17 @@ async function debianPackage(name: string, dl: string): Promise<{ version: strin
  * `describe` says what the marker records.
  */
 async function debianCorpus(
-  pkg: string,
+  folder: string,
   from: string[],
   into: string,
   describe: (version: string, dir: string) => Corpus,
   keep?: (src: string) => boolean,
+  pkg = folder,
 ): Promise<Corpus> {
-  const dir = join(CORPORA_DIR, pkg);
+  const dir = join(CORPORA_DIR, folder);
   const known = readMarker(dir);
   if (known) return known;
-  const dl = join(CORPORA_DIR, 'download', pkg);
+  const dl = join(CORPORA_DIR, 'download', folder);
   const { version, deb, root } = await debianPackage(pkg, dl);
   const src = join(root, ...from);
   if (!existsSync(src)) throw new Error(`no ${from[from.length - 1]}/ folder in ${deb}`);
@@ -213,6 +214,41 @@ export function debianPython(pkg: string, module: string): Promise<Corpus> {
     language: 'python',
     ...countSource(dir),
   }));
+}
+
+/** Pinned: the C# truth file (test/oracle/truth/csharp/) names lines of this version. */
+export const CS_NPM_PACKAGE = 'edge-js@26.1.0';
+
+/**
+ * The C# sources of an npm package that ships them (edge-js: its .NET Core, .NET Framework and
+ * Mono embeddings), with their .csproj files, laid out as in the tarball.
+ */
+export async function npmCsharp(spec = CS_NPM_PACKAGE): Promise<Corpus> {
+  const name = spec.slice(0, spec.lastIndexOf('@')).replace(/^@/, '').replace('/', '-');
+  const dir = join(CORPORA_DIR, `npm-cs-${name}`);
+  const known = readMarker(dir);
+  if (known) return known;
+  const dl = join(CORPORA_DIR, 'download', `npm-cs-${name}`);
+  const { pkgDir, version } = await npmPackage(spec, dl);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const csharp = (src: string): boolean => statSync(src).isDirectory() ? !src.endsWith(`${sep}node_modules`) : /\.(cs|csproj)$/.test(src);
+  cpSync(pkgDir, dir, { recursive: true, filter: csharp });
+  rmSync(dl, { recursive: true, force: true });
+  return writeMarker({ name: `npm-cs-${name}`, origin: `npm ${spec} (.cs and .csproj files)`, version, dir, language: 'csharp', ...countSource(dir) });
+}
+
+/** A folder of C# sources from a Debian package (gtk-sharp3-examples ships its samples under /usr/share). */
+export function debianCsharp(pkg: string, from: string[]): Promise<Corpus> {
+  const into = from[from.length - 1]!;
+  return debianCorpus(
+    `${pkg}-${into}`.toLowerCase(),
+    from,
+    into,
+    (version, dir) => ({ name: pkg, origin: `Debian ${pkg} ${version} (${from.join('/')})`, version, dir, language: 'csharp', ...countSource(dir) }),
+    (src) => statSync(src).isDirectory() || src.endsWith('.cs'),
+    pkg,
+  );
 }
 
 /** The TypeScript sources of an npm package that ships them: src/ of its tarball and its package.json. */

@@ -64,6 +64,15 @@ describe('csharp resolution', () => {
     assert.ok(edge(ws, 'method_of', `${TOTALS}:Order.Total`, `${TOTALS}:Order`));
   });
 
+  it('overloads: by arity and argument types; a static constructor is never new\'s target; a delegate property is no method', () => {
+    const P = 'cs:src/Shop/Pricing';
+    assert.deepEqual(targets(ws, 'calls', `${P}:PriceList.Price`), [`${P}:PriceList.Price#2`], 'Price(sku, 1): the two-parameter overload');
+    assert.deepEqual(targets(ws, 'calls', `${P}:PriceList.Price#2`), [`${MODELS}:Money`, `${P}:PriceList.Price#3`], 'Price(new Money(…)): the Money overload');
+    assert.deepEqual(targets(ws, 'calls', `${P}:PriceList.PriceList`), [`${P}:PriceList.PriceList#2`], 'new PriceList() in the static constructor: the instance one');
+    assert.deepEqual(targets(ws, 'calls', `${P}:PriceList.PriceList#2`), [`${P}:PriceList.PriceList#3`], ': this(0m)');
+    assert.deepEqual(targets(ws, 'calls', `${P}:PriceList.Round`), [], 'Rounding(d) invokes a Func property');
+  });
+
   it('tests: xUnit [Fact]/[Theory], NUnit [Test]/[TestCase], MSTest [TestMethod] test what they call', () => {
     assert.deepEqual(targets(ws, 'tests', 'cs:tests/Shop.Tests/InvoicerTests:InvoicerTests.BillsTheTotalWithTax'), [`${INVOICER}:Invoicer.Bill`, `${INVOICER}:Invoicer.Create`]);
     assert.ok(edge(ws, 'tests', 'cs:tests/Shop.Tests/InvoicerTests:InvoicerTests.TaxIsFlat', `${INVOICER}:FlatTax.RateFor`));

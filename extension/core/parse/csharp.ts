@@ -175,10 +175,16 @@ function namespaceOf(ctx: Context, node: Node): string | undefined {
 
 function addSymbol(ctx: Context, node: Node, fact: SymbolFact): SymbolFact {
   const known = ctx.byQn.get(fact.qualifiedName);
-  if (known) {
-    // An overload, or a second partial part in the same file: one symbol, its span the first's.
+  if (known && TYPE_KINDS[node.type] !== undefined) {
+    // A second part of a partial type in the same file: one symbol, its span the first's.
     ctx.defs.set(node.id, known);
     return known;
+  }
+  if (known) {
+    // An overload: `Type.M#2`, `Type.M#3` … in declaration order, the name unchanged.
+    let n = 2;
+    while (ctx.byQn.has(`${fact.qualifiedName}#${n}`)) n++;
+    fact.qualifiedName = `${fact.qualifiedName}#${n}`;
   }
   ctx.byQn.set(fact.qualifiedName, fact);
   ctx.defs.set(node.id, fact);
@@ -443,7 +449,16 @@ function addCall(ctx: Context, node: Node, callee: Chain | undefined, isNew: boo
   const call: CallFact = { callee, line: node.startPosition.row + 1 };
   if (caller) call.caller = caller.qualifiedName;
   if (isNew) call.isNew = true;
+  const list = node.childForFieldName('arguments') ?? node.namedChildren.find((c) => c?.type === 'argument_list');
+  if (list) call.args = list.namedChildren.filter((a) => a?.type === 'argument').map((a) => argumentChain(a!));
   ctx.calls.push(call);
+}
+
+/** An argument's value as a chain (`out var x`, `ref y` and named arguments look through to the value). */
+function argumentChain(arg: Node): Chain {
+  const value = arg.namedChildren[arg.namedChildren.length - 1];
+  if (!value || value.type === 'declaration_expression') return ['?'];
+  return chainOf(value);
 }
 
 /** A type written in a declaration, as a reference (generic arguments and arrays looked through to the named type). */

@@ -169,6 +169,8 @@ export interface CallFact {
   line: number;
   /** `new Foo()` in TS/JS. */
   isNew?: boolean;
+  /** C#: the arguments as chains (`?` when not one), to pick an overload by arity and argument types. */
+  args?: Chain[];
 }
 
 /** A use of a name that is not a call: a function passed as a value, a type annotation, a base in isinstance... */

@@ -14,7 +14,7 @@
  *  - base lists: a class base → inherits, an interface → implements (an interface's bases inherit).
  * No name-only guesses: an untyped receiver gives no edge.
  */
-import type { CallFact, ImportFact, ReferenceFact, SymbolFact } from '../../parse/facts';
+import type { CallFact, Chain, ImportFact, ReferenceFact, SymbolFact } from '../../parse/facts';
 import type { Project } from '../project';
 import type { BaseTarget, CallTarget, DefinitionRef, FamilyResolver, ImportTarget, ResolveContext, SymbolRef } from '../family';
 import { topOf } from '../tracker';
@@ -35,6 +35,9 @@ interface Site {
   /** The caller and its enclosing functions (a local function's method), innermost first. */
   functions: SymbolFact[];
 }
+
+/** What a simple name denotes: a declaration (with the type it is a member of), or a value. */
+type NameHit = { t: 'symbol'; ref: SymbolRef; owner?: TypeRef; value: () => Val | undefined } | { t: 'value'; value: () => Val | undefined };
 
 export class CSharpFamily implements FamilyResolver {
   private site(ctx: ResolveContext, qn: string | undefined): Site {
@@ -63,7 +66,7 @@ export class CSharpFamily implements FamilyResolver {
 
   call(ctx: ResolveContext, call: CallFact): CallTarget[] {
     const site = this.site(ctx, call.caller);
-    const found = call.isNew ? this.construct(site, call.callee) : this.invoke(site, call.callee);
+    const found = call.isNew ? this.construct(site, call.callee, call.args) : this.invoke(site, call.callee, call.args);
     const out: CallTarget[] = [];
     const seen = new Set<string>();
     for (const f of found) {
@@ -117,7 +120,7 @@ export class CSharpFamily implements FamilyResolver {
   // ---- calls ---------------------------------------------------------------------------------
 
   /** `new T()`, `: base()`, `: this()`, a record's `: Base(x)`. */
-  private construct(site: Site, callee: string[]): SymbolRef[] {
+  private construct(site: Site, callee: string[], args: Chain[] | undefined): SymbolRef[] {
     let parts: TypeRef[] | undefined;
     if (callee.length === 1 && callee[0] === 'this') parts = site.own;
     else if (callee.length === 1 && callee[0] === 'base') parts = site.own && this.baseClass(site, site.own);
@@ -125,48 +128,102 @@ export class CSharpFamily implements FamilyResolver {
       const v = site.types.typeName(callee, site.scope, site.own);
       parts = v?.t === 'type' ? v.parts : undefined;
     }
-    return parts ? this.constructorOf(site, parts) : [];
+    return parts ? this.constructorOf(site, parts, args) : [];
   }
 
   private baseClass(site: Site, parts: TypeRef[]): TypeRef[] | undefined {
     return site.types.bases(parts).find((b) => b.parts[0]?.kind === 'class')?.parts;
   }
 
-  /** The constructor a type declares (overloads are one symbol), else the type itself. */
-  private constructorOf(site: Site, parts: TypeRef[]): SymbolRef[] {
+  /** The constructor of a type the arguments fit (overload resolution), else the type itself when it declares none. */
+  private constructorOf(site: Site, parts: TypeRef[], args: Chain[] | undefined): SymbolRef[] {
     const first = parts[0];
     if (!first || first.kind !== 'class') return [];
     const name = first.qn.slice(first.qn.lastIndexOf('.') + 1);
-    for (const part of parts) {
-      const ctor = site.types.project.view(part.path, site.types.tracker, topOf(part.qn))?.children.get(part.qn)?.get(name);
-      if (ctor?.kind === 'method') return [{ t: 'symbol', path: part.path, qn: ctor.qualifiedName, kind: ctor.kind }];
-    }
+    // A static constructor runs on the type's first use: `new T()` never calls it.
+    const ctors = site.types.overloads(parts, name).filter((o) => o.symbol.kind === 'method' && o.symbol.parent === o.part.qn && !o.symbol.isStatic);
+    if (ctors.length) return [this.pick(site, ctors, args, 0)];
     return [{ t: 'symbol', path: first.path, qn: first.qn, kind: first.kind }];
   }
 
-  private invoke(site: Site, callee: string[]): SymbolRef[] {
+  private invoke(site: Site, callee: string[], args: Chain[] | undefined): SymbolRef[] {
     const name = callee[callee.length - 1]!;
     if (callee.length === 1) {
       const hit = this.simpleName(site, name, true);
-      return hit?.t === 'symbol' ? [hit.ref] : [];
+      if (hit?.t !== 'symbol') return [];
+      return [hit.owner ? this.pick(site, site.types.overloads(site.types.partsOf(hit.owner.path, hit.owner.qn, hit.owner.kind), name), args, 0) : hit.ref];
     }
     const receiver = this.evalChain(site, callee.slice(0, -1), 0);
     if (!receiver) return [];
     if (receiver.t === 'type' || receiver.t === 'instance') {
-      const hit = site.types.member(receiver.parts, name, true);
-      if (hit?.t === 'symbol') return [{ t: 'symbol', path: hit.part.path, qn: hit.symbol.qualifiedName, kind: hit.symbol.kind }];
+      const hit = site.types.member(receiver.parts, name);
+      if (hit?.t === 'symbol') return [this.pick(site, site.types.overloads(site.types.partsOf(hit.part.path, hit.part.qn, hit.part.kind), name), args, 0)];
       if (hit) return []; // a delegate-typed field or property invoked
-      return receiver.t === 'instance' ? this.extension(site, name, receiver) : [];
+      return receiver.t === 'instance' ? this.extension(site, name, receiver, args) : [];
     }
-    if (receiver.t === 'external') return this.extension(site, name, receiver);
+    if (receiver.t === 'external') return this.extension(site, name, receiver, args);
     return [];
+  }
+
+  /**
+   * Overload resolution: the overloads whose parameters take that many arguments, then the one
+   * whose parameter types fit the arguments' known types best (an exact type over a base type
+   * over `object`); the first declared among equals. `offset` is 1 for an extension method
+   * called on its receiver (the receiver is its first parameter).
+   */
+  private pick(site: Site, overloads: { symbol: SymbolFact; part: TypeRef }[], args: Chain[] | undefined, offset: number): SymbolRef {
+    const ref = (o: { symbol: SymbolFact; part: TypeRef }): SymbolRef => ({ t: 'symbol', path: o.part.path, qn: o.symbol.qualifiedName, kind: o.symbol.kind });
+    const first = overloads[0]!;
+    if (overloads.length === 1 || !args) return ref(first);
+    const n = args.length + offset;
+    const fits = overloads.filter(({ symbol }) => {
+      const params = symbol.params ?? [];
+      const required = params.filter((p) => p.default === undefined && !p.isRest).length;
+      return n >= required && (n <= params.length || params.some((p) => p.isRest));
+    });
+    if (fits.length <= 1) return ref(fits[0] ?? first);
+    const values = args.map((a) => (a[0] === '?' ? undefined : this.evalChain(site, a, 1)));
+    let best = fits[0]!;
+    let bestScore = -1;
+    for (const o of fits) {
+      const { scope } = site.types.partScope(o.part);
+      let score = 0;
+      for (let i = 0; i < values.length && score >= 0; i++) {
+        const param = o.symbol.params?.[i + offset];
+        const s = param?.type ? this.argumentFit(site, values[i], param.isRest ? param.type.replace(/\[\]$/, '') : param.type, scope, o.part) : 0;
+        score = s < 0 ? -1 : score + s;
+      }
+      if (score > bestScore) [best, bestScore] = [o, score];
+    }
+    return ref(best);
+  }
+
+  /** How well an argument fits a parameter type: 3 the same type, 2 a derived type, 0 unknown or `object`, -1 not at all. */
+  private argumentFit(site: Site, arg: Val | undefined, paramType: string, scope: Scope, part: TypeRef): number {
+    if (!arg || arg.t === 'namespace' || arg.t === 'type') return 0;
+    const bare = genericArgs(paramType.replace(/\?$/, '')).base;
+    if (clrName(bare) === 'Object' || bare === 'dynamic') return 0;
+    const param = site.types.instanceOf(paramType, scope, [part]);
+    if (!param) return 0;
+    if (param.t === 'instance') {
+      if (arg.t !== 'instance') return KEYWORD_TYPES[arg.name] !== undefined || arg.name === 'String' ? -1 : 0;
+      const target = param.parts[0]!.fullName;
+      if (arg.parts[0]!.fullName === target) return 3;
+      return site.types.ancestry(arg.parts).has(target) ? 2 : -1;
+    }
+    if (param.t !== 'external') return 0;
+    if (arg.t === 'instance') return KEYWORD_TYPES[param.name] !== undefined ? -1 : 0;
+    if (arg.t !== 'external') return 0;
+    if (clrName(param.name) === clrName(arg.name)) return 3;
+    const primitive = (n: string): boolean => KEYWORD_TYPES[n] !== undefined || Object.values(KEYWORD_TYPES).includes(n);
+    return primitive(param.name) && primitive(arg.name) ? (NUMERIC.has(clrName(arg.name)) && NUMERIC.has(clrName(param.name)) ? 1 : -1) : 0;
   }
 
   /**
    * What a simple name means in a function: a local or parameter (a value), a local function,
    * a member of the enclosing types (walking out), a member of a `using static` type, a type.
    */
-  private simpleName(site: Site, name: string, call: boolean): { t: 'symbol'; ref: SymbolRef; value: () => Val | undefined } | { t: 'value'; value: () => Val | undefined } | undefined {
+  private simpleName(site: Site, name: string, call: boolean): NameHit | undefined {
     const { types } = site;
     if (!call) {
       for (const fn of site.functions) {
@@ -187,24 +244,25 @@ export class CSharpFamily implements FamilyResolver {
     if (call) {
       for (const fn of site.functions) {
         const child = types.project.view(site.path, types.tracker, topOf(fn.qualifiedName))?.children.get(fn.qualifiedName)?.get(name);
-        if (child?.kind === 'function') return this.symbolHit(site, site.path, child, [{ path: site.path, qn: fn.qualifiedName, kind: fn.kind, fullName: fn.qualifiedName }]);
+        if (child?.kind === 'function') return this.symbolHit(site, site.path, child, { path: site.path, qn: fn.qualifiedName, kind: fn.kind, fullName: fn.qualifiedName }, false);
       }
     }
     for (let c = site.own; c?.length; c = c[0] ? types.outerOf(c[0]) : undefined) {
-      const hit = types.member(c, name, call);
-      if (hit) return hit.t === 'symbol' ? this.symbolHit(site, hit.part.path, hit.symbol, [hit.part]) : { t: 'value', value: () => types.memberValue(hit) };
+      const hit = types.member(c, name);
+      if (hit) return hit.t === 'symbol' ? this.symbolHit(site, hit.part.path, hit.symbol, hit.part, true) : { t: 'value', value: () => types.memberValue(hit) };
     }
     for (const text of site.scope.statics) {
       const v = types.typeName(text.split('.'), { ...site.scope, namespaces: [''] }, undefined);
-      const hit = v?.t === 'type' ? types.member(v.parts, name, call) : undefined;
-      if (hit) return hit.t === 'symbol' ? this.symbolHit(site, hit.part.path, hit.symbol, [hit.part]) : { t: 'value', value: () => types.memberValue(hit) };
+      const hit = v?.t === 'type' ? types.member(v.parts, name) : undefined;
+      if (hit) return hit.t === 'symbol' ? this.symbolHit(site, hit.part.path, hit.symbol, hit.part, true) : { t: 'value', value: () => types.memberValue(hit) };
     }
     return undefined;
   }
 
-  private symbolHit(site: Site, path: string, symbol: SymbolFact, parts: TypeRef[]) {
+  /** A method, local function or nested type a name denotes; `member`: it is a type's member (overloads apply). */
+  private symbolHit(site: Site, path: string, symbol: SymbolFact, part: TypeRef, member: boolean): NameHit {
     const ref: SymbolRef = { t: 'symbol', path, qn: symbol.qualifiedName, kind: symbol.kind };
-    return { t: 'symbol' as const, ref, value: () => site.types.memberValue({ t: 'symbol', symbol, part: parts[0]! }) };
+    return { t: 'symbol', ref, ...(member ? { owner: part } : {}), value: () => site.types.memberValue({ t: 'symbol', symbol, part }) };
   }
 
   /** The static type of an access chain (the receiver of a call). */
@@ -250,7 +308,7 @@ export class CSharpFamily implements FamilyResolver {
       const call = seg.endsWith('()');
       const name = call ? seg.slice(0, -2) : seg;
       if (v.t === 'type' || v.t === 'instance') {
-        const hit = types.member(v.parts, name, call);
+        const hit = types.member(v.parts, name);
         if (hit) v = types.memberValue(hit);
         else if (call && v.t === 'instance') v = this.extensionValue(site, name, v);
         else v = undefined;
@@ -272,9 +330,9 @@ export class CSharpFamily implements FamilyResolver {
   // ---- extension methods -----------------------------------------------------------------------
 
   /** `recv.Foo()` where Foo is no member: the extension methods `static Foo(this T x)` in scope that the receiver fits. */
-  private extension(site: Site, name: string, receiver: Val): SymbolRef[] {
+  private extension(site: Site, name: string, receiver: Val, args?: Chain[]): SymbolRef[] {
     const { project, tracker } = site.types;
-    const out: SymbolRef[] = [];
+    const found: { symbol: SymbolFact; part: TypeRef }[] = [];
     let ancestry: Set<string> | undefined;
     for (const c of project.symbolsNamed(name, tracker)) {
       if (c.kind !== 'method' || project.languageOf(c.path) !== 'csharp') continue;
@@ -292,9 +350,12 @@ export class CSharpFamily implements FamilyResolver {
       } else if (!fits && receiver.t === 'external') {
         fits = clrName(thisType.split('.').pop()!) === clrName(receiver.name);
       }
-      if (fits) out.push({ t: 'symbol', path: c.path, qn: c.qn, kind: c.kind });
+      if (fits) found.push({ symbol: s, part: { path: c.path, qn: s.parent ?? c.qn, kind: 'class', fullName: s.parent ?? c.qn } });
     }
-    return out;
+    if (!found.length) return [];
+    // The name index lists declarations in the order files were indexed: sort, so that an update picks what a rebuild picks.
+    found.sort((a, b) => (a.part.path < b.part.path ? -1 : a.part.path > b.part.path ? 1 : a.symbol.qualifiedName < b.symbol.qualifiedName ? -1 : 1));
+    return args ? [this.pick(site, found, args, 1)] : found.map((f) => ({ t: 'symbol', path: f.part.path, qn: f.symbol.qualifiedName, kind: f.symbol.kind }));
   }
 
   /** Is the type holding a declaration in a namespace the site sees (enclosing or `using`; same root for global usings)? */
@@ -312,6 +373,7 @@ const KEYWORD_TYPES: Record<string, string> = {
   float: 'Single', decimal: 'Decimal', char: 'Char', uint: 'UInt32', ulong: 'UInt64', ushort: 'UInt16', sbyte: 'SByte',
 };
 const clrName = (name: string): string => KEYWORD_TYPES[name] ?? name;
+const NUMERIC = new Set(['Byte', 'SByte', 'Int16', 'UInt16', 'Int32', 'UInt32', 'Int64', 'UInt64', 'Single', 'Double', 'Decimal', 'Char']);
 
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

@@ -154,28 +154,44 @@ export class CSharpTypes {
   }
 
   /**
-   * A member of a type: in any part, then in the bases. `call` prefers methods (`x.P()` calls a
-   * method P), otherwise fields and properties come first (`x.P.Q()` walks through property P).
+   * A member of a type: in any part, then in the bases. A field or property is found as a field
+   * (its type types the chain; `x.P()` invokes the delegate it holds), a method or nested type as a symbol.
    */
-  member(parts: TypeRef[], name: string, call: boolean, seen = new Set<string>(), depth = 0): MemberHit | undefined {
+  member(parts: TypeRef[], name: string, seen = new Set<string>(), depth = 0): MemberHit | undefined {
     const first = parts[0];
     if (!first || seen.has(first.fullName) || depth > MAX_BASE_DEPTH) return undefined;
     seen.add(first.fullName);
-    let field: MemberHit | undefined;
     for (const part of parts) {
       const view = this.project.view(part.path, this.tracker, topOf(part.qn));
+      // A field or property (a type cannot have a method of the same name): calling it invokes the delegate it holds.
       const binding = view?.symbols.get(part.qn)?.fields?.find((f) => f.name === name);
-      if (binding && !call) return { t: 'field', binding, part };
-      if (binding) field ??= { t: 'field', binding, part };
+      if (binding) return { t: 'field', binding, part };
       const child = view?.children.get(part.qn)?.get(name);
-      if (child) return { t: 'symbol', symbol: child, part };
+      // A constructor is named as its type but is no member: `Edge.Func()` inside Edge names the type.
+      if (child && !(child.kind === 'method' && name === part.qn.slice(part.qn.lastIndexOf('.') + 1))) return { t: 'symbol', symbol: child, part };
     }
-    if (field) return field;
     for (const base of this.bases(parts)) {
-      const hit = this.member(base.parts, name, call, seen, depth + 1);
+      const hit = this.member(base.parts, name, seen, depth + 1);
       if (hit) return hit;
     }
     return undefined;
+  }
+
+  /** A member's overloads in every part of a type (`M`, `M#2` … of facts), as symbols with their part. */
+  overloads(parts: TypeRef[], name: string): { symbol: SymbolFact; part: TypeRef }[] {
+    const out: { symbol: SymbolFact; part: TypeRef }[] = [];
+    for (const part of parts) {
+      const view = this.project.view(part.path, this.tracker, topOf(part.qn));
+      const first = view?.children.get(part.qn)?.get(name);
+      if (!first) continue;
+      out.push({ symbol: first, part });
+      for (let n = 2; ; n++) {
+        const s = view?.symbols.get(`${first.qualifiedName}#${n}`);
+        if (!s) break;
+        out.push({ symbol: s, part });
+      }
+    }
+    return out;
   }
 
   /** The resolved bases of a type (every part's base list), workspace ones as parts. */
