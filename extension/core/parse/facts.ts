@@ -213,7 +213,7 @@ export interface FileFacts {
   generated?: boolean;
 }
 
-export const FACTS_VERSION = 6;
+export const FACTS_VERSION = 7;
 
 // ---- the extractor contract ----------------------------------------------------------------------
 
