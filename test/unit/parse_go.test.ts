@@ -87,10 +87,27 @@ describe('go extraction', () => {
       'package a\n\nfunc F(xs []*S, v any) {\n\ta, err := pkg.NewA()\n\tvar b B\n\tfor _, it := range xs {\n\t}\n\tswitch y := v.(type) {\n\tcase *S:\n\t}\n\tgo func(c *C) {}(nil)\n}\n',
     );
     assert.deepEqual(
-      sym(f, 'F')?.locals?.map((l) => [l.name, l.type ?? l.value?.join(' ')]),
-      [['a', 'pkg NewA()'], ['b', 'B'], ['it', 'xs []'], ['y', '*S'], ['c', '*C']],
+      sym(f, 'F')?.locals?.map((l) => [l.name, l.type ?? l.value?.join(' '), l.result, l.until]),
+      [
+        ['a', 'pkg NewA()', undefined, undefined],
+        ['err', 'pkg NewA()', 1, undefined],
+        ['b', 'B', undefined, undefined],
+        ['it', 'xs []', undefined, 7],
+        ['y', '*S', undefined, 9],
+        ['c', '*C', undefined, 11],
+      ],
+      'a call\'s second result is result 1; a range value, a type-switch case and a closure parameter end with their block',
     );
     assert.deepEqual(sym(f, 'F')?.params?.map((p) => `${p.name}:${p.type}`), ['xs:[]*S', 'v:any']);
+  });
+
+  it('marks files a default linux/amd64 build leaves out', async () => {
+    assert.equal((await facts('//go:build windows\n\npackage a\n')).buildExcluded, true);
+    assert.equal((await facts('//go:build !purego && go1.18\n\npackage a\n')).buildExcluded, undefined);
+    assert.equal((await facts('// +build darwin freebsd\n\npackage a\n')).buildExcluded, true);
+    assert.equal((await facts('package a\n', 'p/x_windows_amd64.go')).buildExcluded, true);
+    assert.equal((await facts('package a\n', 'p/x_linux_test.go')).buildExcluded, undefined);
+    assert.equal((await facts('package a\n', 'p/my_file.go')).buildExcluded, undefined);
   });
 
   it('broken syntax is extracted as far as it parses', async () => {

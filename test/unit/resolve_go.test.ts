@@ -103,3 +103,58 @@ describe('go resolution on small workspaces', () => {
     }
   });
 });
+
+describe('go resolution: results, scopes, defined types and build constraints', () => {
+  it('types a second result, a defined slice type\'s elements, a func-typed value\'s result; a case binding ends with its case', async () => {
+    const ws = await indexFiles({
+      'go.mod': 'module m\n',
+      'a.go': [
+        'package a',
+        '',
+        'type R struct{}',
+        'func (R) Ok() bool { return true }',
+        'type Rs []*R',
+        'type F func(int) R',
+        'type P interface{ Name() string }',
+        'type T struct{}',
+        'func (T) Name() string { return "" }',
+        'func pair() (int, *R) { return 0, nil }',
+        'func use(rs Rs, f F, p P) {',
+        '\t_, r := pair()',
+        '\tr.Ok()',
+        '\trs[0].Ok()',
+        '\tf(1).Ok()',
+        '\tswitch p := p.(type) {',
+        '\tcase T:',
+        '\t\tp.Name()',
+        '\t}',
+        '\tp.Name()',
+        '}',
+        '',
+      ].join('\n'),
+    });
+    try {
+      assert.deepEqual(edge(ws, 'calls', 'go:a:use', 'go:a:R.Ok')?.lines, [13, 14, 15]);
+      assert.deepEqual(edge(ws, 'calls', 'go:a:use', 'go:a:T.Name')?.lines, [18]);
+      assert.deepEqual(edge(ws, 'calls', 'go:a:use', 'go:a:P.Name')?.lines, [20], 'after the switch, p is the parameter again');
+    } finally {
+      await ws.close();
+    }
+  });
+
+  it('prefers the declaration of a file that builds by default (build tags, _GOOS suffixes)', async () => {
+    const ws = await indexFiles({
+      'go.mod': 'module m\n',
+      'p/x_windows.go': 'package p\n\nfunc Sys() {}\n',
+      'p/x_linux.go': 'package p\n\nfunc Sys() {}\n',
+      'p/a_purego.go': '//go:build purego\n\npackage p\n\nfunc Ptr() {}\n',
+      'p/b_unsafe.go': '//go:build !purego && (linux || darwin)\n\npackage p\n\nfunc Ptr() {}\n',
+      'p/use.go': 'package p\n\nfunc use() {\n\tSys()\n\tPtr()\n}\n',
+    });
+    try {
+      assert.deepEqual(targets(ws, 'calls', 'go:p/use:use'), ['go:p/b_unsafe:Ptr', 'go:p/x_linux:Sys']);
+    } finally {
+      await ws.close();
+    }
+  });
+});

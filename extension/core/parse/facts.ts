@@ -57,6 +57,10 @@ export interface BindingFact {
   type?: string;
   value?: Chain;
   line: number;
+  /** Go: `_, b := f()` binds b to f's result number 1 (0-based); absent = the first. */
+  result?: number;
+  /** Go: the last line of the block the name is declared in, when that ends before its function does (a type-switch case, an `if`). */
+  until?: number;
 }
 
 export interface SymbolFact {
@@ -209,6 +213,8 @@ export interface FileFacts {
   defaultExport?: string;
   /** Go: the package clause's name (`server`, `server_test`): files of one folder with the same name are one package. */
   package?: string;
+  /** Go: the file's build constraints (`//go:build windows`, `_windows.go`) leave it out of a default linux/amd64 build. */
+  buildExcluded?: boolean;
   /** A generated file (`// Code generated … DO NOT EDIT.` before the package clause, Go's convention): indexed, but marked. */
   generated?: boolean;
 }

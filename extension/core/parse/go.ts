@@ -19,6 +19,7 @@
  */
 import type { Node } from 'web-tree-sitter';
 import type { BindingFact, ExtractedFacts, ExtractorInput, ImportFact, ParamFact, SymbolFact } from './facts';
+import { buildsByDefault } from './go_build';
 import { walkBody, type BodyOut } from './go_body';
 import { chainOf, docAbove, guessPackageName, isExportedName, lineOf, signatureOf, typeText } from './go_syntax';
 
@@ -66,6 +67,7 @@ export function extractGo(input: ExtractorInput): ExtractedFacts {
     }
     const header = input.source.slice(0, Math.max(0, root.namedChildren.find((c) => c.type === 'package_clause')?.startIndex ?? 0));
     if (GENERATED.test(header)) facts.generated = true;
+    if (!buildsByDefault(input.path, header)) facts.buildExcluded = true;
   } catch {
     // Never fail a file: whatever was collected before an unexpected error is still worth indexing.
   }
@@ -129,6 +131,8 @@ function callable(ctx: GoContext, node: Node, s: SymbolFact, receiver?: BindingF
   if (result) s.returnType = typeText(result);
   // The receiver is a local typed as written; parameters stay in `params`.
   const locals: BindingFact[] = receiver ? [receiver] : [];
+  // Named results (`(p *parser, err error)`) are locals from the start.
+  for (const r of result?.type === 'parameter_list' ? params(result) : []) if (r.type && r.name !== '_') locals.push({ name: r.name, type: r.type, line: s.line });
   const body = node.childForFieldName('body');
   ctx.symbols.push(s);
   // Parameter and result types are references of the definition.
@@ -186,7 +190,8 @@ function types(ctx: GoContext, decl: Node): void {
     const kind = node.type === 'type_alias' || !t ? 'type' : t.type === 'struct_type' ? 'class' : t.type === 'interface_type' ? 'interface' : 'type';
     const s = definition(ctx, node, kind, name, name, nameNode);
     s.signature = `type ${s.signature}`.slice(0, 200);
-    if (node.type === 'type_alias' && t) s.returnType = typeText(t); // what the alias stands for
+    // What an alias stands for, or a defined type's underlying type (`type Path []PathStep`).
+    if (kind === 'type' && t) s.returnType = typeText(t);
     ctx.symbols.push(s);
     if (t?.type === 'struct_type') structType(ctx, s, t);
     else if (t?.type === 'interface_type') interfaceType(ctx, s, t);

@@ -56,7 +56,13 @@ export function walkBody(root: Node, caller: string | undefined, out: BodyOut, l
         break;
       }
       case 'func_literal':
-        if (locals) paramBindings(n.childForFieldName('parameters'), locals);
+        if (locals) {
+          // Visible inside the literal only: from its next line when it spans several, so that
+          // `f.VisitAll(func(f *Flag) {` still reads the outer f.
+          const scope = { from: n.startPosition.row + (n.endPosition.row > n.startPosition.row ? 2 : 1), until: n.endPosition.row + 1 };
+          paramBindings(n.childForFieldName('parameters'), locals, scope);
+          paramBindings(n.childForFieldName('result'), locals, scope);
+        }
         break;
       case 'short_var_declaration':
         if (locals) assignBindings(n.childForFieldName('left'), n.childForFieldName('right'), undefined, locals);
@@ -65,7 +71,7 @@ export function walkBody(root: Node, caller: string | undefined, out: BodyOut, l
         if (locals) {
           const t = n.childForFieldName('type');
           const names = n.childrenForFieldName('name').filter((c) => c.type === 'identifier');
-          if (t) for (const id of names) locals.push({ name: id.text, type: typeText(t), line: lineOf(id) });
+          if (t) for (const id of names) locals.push(scoped({ name: id.text, type: typeText(t), line: lineOf(id) }, n));
           else assignBindings(null, n.childForFieldName('value'), names, locals);
         }
         break;
@@ -101,14 +107,31 @@ function valueReference(n: Node, from: { from?: string }, out: BodyOut): void {
   out.references.push({ ...from, chain, line: lineOf(n) });
 }
 
-/** A function literal's parameters are locals of the enclosing definition. */
-export function paramBindings(list: Node | null, locals: BindingFact[]): void {
-  for (const p of list?.namedChildren ?? []) {
+/** A function literal's parameters (and named results: `func() (d Dirt)`) are locals of the enclosing definition. */
+export function paramBindings(list: Node | null, locals: BindingFact[], scope: { from: number; until: number }): void {
+  if (list?.type !== 'parameter_list') return;
+  for (const p of list.namedChildren) {
     const t = p.childForFieldName('type');
     if (!t) continue;
     const type = p.type === 'variadic_parameter_declaration' ? `[]${typeText(t)}` : typeText(t);
-    for (const id of p.childrenForFieldName('name')) if (id.type === 'identifier' && id.text !== '_') locals.push({ name: id.text, type, line: lineOf(id) });
+    for (const id of p.childrenForFieldName('name')) {
+      if (id.type === 'identifier' && id.text !== '_') locals.push({ name: id.text, type, line: scope.from, until: scope.until });
+    }
   }
+}
+
+/** Where a declared name stops being visible, when that is before the end of its function. */
+const SCOPES = new Set(['block', 'if_statement', 'for_statement', 'type_switch_statement', 'expression_switch_statement', 'select_statement', 'type_case', 'expression_case', 'default_case', 'communication_case', 'func_literal']);
+const FUNCTIONS = new Set(['function_declaration', 'method_declaration']);
+
+function scoped(b: BindingFact, at: Node): BindingFact {
+  for (let n = at.parent; n; n = n.parent) {
+    if (FUNCTIONS.has(n.type)) return b;
+    if (!SCOPES.has(n.type)) continue;
+    if (n.type === 'block' && n.parent && FUNCTIONS.has(n.parent.type)) return b;
+    return { ...b, until: n.endPosition.row + 1 };
+  }
+  return b;
 }
 
 /**
@@ -119,15 +142,24 @@ function assignBindings(left: Node | null, right: Node | null, names: Node[] | u
   const ids = (names ?? left?.namedChildren ?? []).filter((c) => c.type === 'identifier');
   const values = right ? (right.type === 'expression_list' ? right.namedChildren : [right]) : [];
   if (!values.length) return;
-  const pairs: [Node, Node][] = values.length === ids.length ? ids.map((id, i) => [id, values[i]!]) : values.length === 1 && ids[0] ? [[ids[0], values[0]!]] : [];
-  for (const [id, value] of pairs) {
-    if (id.text === '_') continue;
-    const chain = chainOf(value);
-    if (chain.includes('?')) continue;
-    const first = chain[0]!;
-    if (chain.length === 1 && first.startsWith(':')) locals.push({ name: id.text, type: first.slice(1), line: lineOf(id) });
-    else locals.push({ name: id.text, value: chain, line: lineOf(id) });
+  const at = left ?? right!;
+  if (values.length === ids.length) {
+    ids.forEach((id, i) => bindOne(id, chainOf(values[i]!), undefined, at, locals));
+  } else if (values.length === 1) {
+    // One value, several names: a call's results one by one; a type assertion's or a map index's value first.
+    const chain = chainOf(values[0]!);
+    const call = values[0]!.type === 'call_expression';
+    ids.forEach((id, i) => {
+      if (i === 0 || call) bindOne(id, chain, call && i > 0 ? i : undefined, at, locals);
+    });
   }
+}
+
+function bindOne(id: Node, chain: Chain, result: number | undefined, at: Node, locals: BindingFact[]): void {
+  if (id.text === '_' || chain.includes('?')) return;
+  const first = chain[0]!;
+  if (result === undefined && chain.length === 1 && first.startsWith(':')) locals.push(scoped({ name: id.text, type: first.slice(1), line: lineOf(id) }, at));
+  else locals.push(scoped({ name: id.text, value: chain, line: lineOf(id), ...(result !== undefined ? { result } : {}) }, at));
 }
 
 /** `for k, v := range xs`: v is an element of xs (a single name over a slice is its index). */
@@ -136,7 +168,7 @@ function rangeBindings(n: Node, locals: BindingFact[]): void {
   const value = left[1];
   if (!value || value.text === '_') return;
   const chain = chainOf(n.childForFieldName('right'));
-  if (!chain.includes('?')) locals.push({ name: value.text, value: [...chain, '[]'], line: lineOf(value) });
+  if (!chain.includes('?')) locals.push(scoped({ name: value.text, value: [...chain, '[]'], line: lineOf(value) }, n));
 }
 
 /** `switch v := x.(type) { case *T: … }`: in a case naming one type, v is that type. */
@@ -146,6 +178,6 @@ function typeSwitchBindings(n: Node, locals: BindingFact[]): void {
   for (const c of n.namedChildren) {
     if (c.type !== 'type_case') continue;
     const types = c.childrenForFieldName('type');
-    if (types.length === 1 && types[0]!.type !== 'nil') locals.push({ name: alias.text, type: typeText(types[0]!), line: lineOf(c) });
+    if (types.length === 1 && types[0]!.type !== 'nil') locals.push({ name: alias.text, type: typeText(types[0]!), line: lineOf(c), until: c.endPosition.row + 1 });
   }
 }

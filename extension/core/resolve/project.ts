@@ -95,7 +95,7 @@ export function interfaceParts(facts: FileFacts): Map<string, string> {
     if (!list) parts.set(part, (list = []));
     list.push(item);
   };
-  const binding = (b: BindingFact) => [b.name, b.type, b.value];
+  const binding = (b: BindingFact) => [b.name, b.type, b.value, b.result];
   for (const s of facts.symbols) {
     add(topOf(s.qualifiedName), [s.kind, s.qualifiedName, s.parent, s.bases, s.implements, s.params?.map((p) => [p.name, p.type, p.isProperty, p.isThis]),
       s.namespace,
@@ -115,7 +115,7 @@ export function interfaceParts(facts: FileFacts): Map<string, string> {
     if (e.module !== undefined) add(LISTS, [e.module, e.star, e.names]);
     else for (const n of e.names ?? []) add(n.exported, [n.imported]);
   }
-  add(LISTS, [facts.language, facts.all, facts.defaultExport, facts.package]);
+  add(LISTS, [facts.language, facts.all, facts.defaultExport, facts.package, facts.buildExcluded]);
   const out = new Map<string, string>();
   for (const [part, items] of parts) out.set(part, JSON.stringify(items));
   return out;

@@ -16,7 +16,7 @@ import type { BindingFact, CallFact, Chain, ImportFact, ReferenceFact, SymbolFac
 import type { BaseTarget, CallTarget, DefinitionRef, FamilyResolver, ImportTarget, ResolveContext, SymbolRef } from '../family';
 import type { Project } from '../project';
 import { guessPackageName } from '../../parse/go_syntax';
-import { firstResult, typeShape } from './go_types';
+import { nthResult, typeShape } from './go_types';
 import { GoPackages } from './go_packages';
 
 type GoValue =
@@ -24,6 +24,8 @@ type GoValue =
   | { t: 'type'; ref: SymbolRef }
   | { t: 'inst'; ref: SymbolRef }
   | { t: 'elem'; of: string; path: string }
+  /** A value of a func type (`func(int) Result`): calling it gives its result. */
+  | { t: 'fn'; result: string; path: string }
   | { t: 'func'; ref: SymbolRef; sym: SymbolFact }
   | { t: 'external'; name: string };
 
@@ -132,7 +134,10 @@ class Run {
 
   private step(v: GoValue, seg: string, depth: number): GoValue | undefined {
     if (v.t === 'external') return v;
-    if (seg === '[]') return v.t === 'elem' ? this.instOf(v.of, v.path, depth) : undefined;
+    if (seg === '[]') {
+      const u = v.t === 'inst' ? this.underlying(v.ref, depth) : v;
+      return u?.t === 'elem' ? this.instOf(u.of, u.path, depth) : undefined;
+    }
     if (seg.startsWith(':') || seg === '?') return undefined;
     const called = seg.endsWith('()');
     const name = called ? seg.slice(0, -2) : seg;
@@ -147,15 +152,30 @@ class Run {
     return called && m ? this.applyCall(m, depth) : m;
   }
 
-  /** What calling a value gives: a function's first result; a conversion `T(x)` is no call, but its value is a T. */
-  private applyCall(v: GoValue, depth: number): GoValue | undefined {
+  /** What calling a value gives: a function's result (the first, or number `index`); a conversion `T(x)` is no call, but its value is a T. */
+  private applyCall(v: GoValue, depth: number, index = 0): GoValue | undefined {
     if (v.t === 'func') {
-      const result = v.sym.returnType !== undefined ? firstResult(v.sym.returnType) : undefined;
+      const result = v.sym.returnType !== undefined ? nthResult(v.sym.returnType, index) : undefined;
       return result !== undefined ? this.instOf(result, v.ref.path, depth + 1) : undefined;
     }
-    if (v.t === 'type') return { t: 'inst', ref: v.ref };
+    if (v.t === 'type') return index === 0 ? { t: 'inst', ref: v.ref } : undefined;
     if (v.t === 'external') return v;
+    const fn = v.t === 'inst' ? this.underlying(v.ref, depth) : v;
+    if (fn?.t === 'fn') {
+      const result = nthResult(fn.result, index);
+      return result !== undefined ? this.instOf(result, fn.path, depth + 1) : undefined;
+    }
     return undefined;
+  }
+
+  /** A defined type's underlying slice, map, channel or func type (`type Path []PathStep`), as a value shape. */
+  private underlying(ref: SymbolRef, depth: number): GoValue | undefined {
+    if (ref.kind !== 'type' || depth > MAX_DEPTH) return undefined;
+    const sym = this.view(ref.path, ref.qn)?.symbols.get(ref.qn);
+    if (sym?.returnType === undefined) return undefined;
+    const v = this.instOf(sym.returnType, ref.path, depth + 1);
+    if (v?.t === 'inst' && v.ref.kind === 'type' && v.ref.qn !== ref.qn) return this.underlying(v.ref, depth + 1);
+    return v;
   }
 
   // ---- names --------------------------------------------------------------------------------
@@ -183,12 +203,24 @@ class Run {
     const sym = this.ctx.view.symbols.get(scope.caller);
     if (!sym) return undefined;
     let best: BindingFact | undefined;
-    for (const b of sym.locals ?? []) if (b.name === name && (b.line < scope.line || (b.type !== undefined && b.line === sym.line)) && (!best || b.line >= best.line)) best = b;
+    // The nearest binding above the use (or on its line: `if v, ok := f(); v.ok()`), still in scope there.
+    for (const b of sym.locals ?? []) {
+      if (b.name !== name || b.line > scope.line || (b.until !== undefined && scope.line > b.until)) continue;
+      if (!best || b.line >= best.line) best = b;
+    }
     if (best) {
       if (best.type !== undefined) return this.instOf(best.type, scope.path, depth + 1) ?? false;
       if (best.value) {
         this.inferred = true;
-        return this.evalChain({ ...scope, line: best.line }, best.value, depth + 1) ?? false;
+        // The value is read just above its own line: `x := x.Next()` reads the x before it.
+        const at = { ...scope, line: best.line - 0.5 };
+        if (best.result !== undefined) {
+          const last = best.value[best.value.length - 1]!;
+          if (!last.endsWith('()')) return false;
+          const callee = this.evalChain(at, [...best.value.slice(0, -1), last.slice(0, -2)], depth + 1);
+          return (callee && this.applyCall(callee, depth + 1, best.result)) ?? false;
+        }
+        return this.evalChain(at, best.value, depth + 1) ?? false;
       }
       return false;
     }
@@ -249,6 +281,7 @@ class Run {
     const shape = typeShape(text);
     if (!shape) return undefined;
     if (shape.t === 'elem') return { t: 'elem', of: shape.of, path };
+    if (shape.t === 'func') return { t: 'fn', result: shape.result, path };
     const v = this.namedType(text, path, depth);
     return v?.t === 'type' ? { t: 'inst', ref: v.ref } : v;
   }
@@ -274,7 +307,7 @@ class Run {
     if (found?.t !== 'type') return undefined;
     const sym = this.view(found.ref.path, found.ref.qn)?.symbols.get(found.ref.qn);
     // `type A = B`: A is B.
-    if (sym && sym.kind === 'type' && sym.returnType !== undefined && sym.signature.includes('=')) {
+    if (sym && sym.kind === 'type' && sym.returnType !== undefined && /^type\s+\w+(\[[^\]]*\])?\s*=/.test(sym.signature)) {
       return this.namedType(sym.returnType, found.ref.path, depth + 1) ?? found;
     }
     return found;

@@ -78,15 +78,20 @@ export class GoPackages {
     return { t: 'external', name: importPath };
   }
 
-  /** The non-test `.go` files of a folder: what an importer sees. */
+  /** The non-test `.go` files of a folder: what an importer sees; those a default build leaves out come last. */
   packageFiles(dir: string, tracker: DepTracker): string[] {
-    return this.project.filesInDir(dir, tracker).filter((p) => isGo(p) && !p.endsWith('_test.go'));
+    return this.buildingFirst(this.project.filesInDir(dir, tracker).filter((p) => isGo(p) && !p.endsWith('_test.go')), tracker);
   }
 
-  /** The files of the package the file `path` belongs to (same folder, same package clause). */
+  /** The files of the package the file `path` belongs to (same folder, same package clause), building ones first. */
   siblings(path: string, tracker: DepTracker): string[] {
     const own = this.packageName(path, tracker);
-    return this.project.filesInDir(dirOf(path), tracker).filter((p) => isGo(p) && (p === path || this.packageName(p, tracker) === own));
+    return this.buildingFirst(this.project.filesInDir(dirOf(path), tracker).filter((p) => isGo(p) && (p === path || this.packageName(p, tracker) === own)), tracker);
+  }
+
+  private buildingFirst(files: string[], tracker: DepTracker): string[] {
+    const excluded = (p: string): boolean => this.project.view(p, tracker, LISTS)?.facts.buildExcluded === true;
+    return [...files.filter((p) => !excluded(p)), ...files.filter(excluded)];
   }
 
   packageName(path: string, tracker: DepTracker): string | undefined {

@@ -6,7 +6,7 @@
  * package), or a container whose element a `[]` step (index, range, receive) reaches.
  */
 
-export type TypeShape = { t: 'named'; pkg?: string; name: string } | { t: 'elem'; of: string };
+export type TypeShape = { t: 'named'; pkg?: string; name: string } | { t: 'elem'; of: string } | { t: 'func'; result: string };
 
 /** The shape of a type text; undefined for func, struct and interface literals and anything unreadable. */
 export function typeShape(text: string): TypeShape | undefined {
@@ -25,6 +25,11 @@ export function typeShape(text: string): TypeShape | undefined {
     const close = matching(s, 3, '[', ']');
     return close < 0 ? undefined : { t: 'elem', of: s.slice(close + 1) };
   }
+  if (/^func\s*\(/.test(s)) {
+    const open = s.indexOf('(');
+    const close = matching(s, open, '(', ')');
+    return close < 0 ? undefined : { t: 'func', result: s.slice(close + 1).trim() };
+  }
   const chan = /^(<-\s*)?chan\b(\s*<-)?\s*/.exec(s);
   if (chan) return { t: 'elem', of: s.slice(chan[0].length) };
   const named = /^([A-Za-z_]\w*)(?:\.([A-Za-z_]\w*))?\s*(\[.*\])?$/su.exec(s);
@@ -32,25 +37,30 @@ export function typeShape(text: string): TypeShape | undefined {
   return named[2] !== undefined ? { t: 'named', pkg: named[1]!, name: named[2] } : { t: 'named', name: named[1]! };
 }
 
-/** The first result type of a function's result text: `(*Foo, error)` → `*Foo`, `(f *Foo, err error)` → `*Foo`. */
-export function firstResult(result: string): string | undefined {
+/** Result number `index` of a function's result text: `(*Foo, error)` → `*Foo`, `(f *Foo, err error)` → `*Foo`. */
+export function nthResult(result: string, index = 0): string | undefined {
   const s = result.trim();
-  if (!s.startsWith('(')) return s || undefined;
+  if (!s.startsWith('(')) return index === 0 ? s || undefined : undefined;
   const close = matching(s, 0, '(', ')');
   const inner = s.slice(1, close < 0 ? undefined : close);
-  const first = splitTop(inner)[0]?.trim();
-  if (!first) return undefined;
-  // `name Type` (named results): the type is what follows the first space outside brackets.
-  const m = /^([A-Za-z_]\w*)\s+(.+)$/su.exec(first);
-  if (m && !/^(chan|map|func)$/.test(m[1]!)) return m[2]!.trim();
-  if (/^[A-Za-z_]\w*$/.test(first) && splitTop(inner).length > 1) {
-    // `(a, b int)`: names sharing the last type.
-    const rest = splitTop(inner).map((p) => p.trim());
-    const typed = rest.find((p) => /\s/.test(p));
-    if (typed) return /^[A-Za-z_]\w*\s+(.+)$/su.exec(typed)?.[1] ?? first;
+  const parts = splitTop(inner).map((p) => p.trim());
+  // `(a, b int)`: names sharing the type written last.
+  if (parts.some((p) => /^[A-Za-z_]\w*\s+\S/.test(p) && !/^(chan|map|func)\b/.test(p))) {
+    const types: (string | undefined)[] = [];
+    let pending = 0;
+    for (const p of parts) {
+      const m = /^([A-Za-z_]\w*)\s+(.+)$/su.exec(p);
+      if (m && !/^(chan|map|func)$/.test(m[1]!)) {
+        for (let i = 0; i <= pending; i++) types.push(m[2]!.trim());
+        pending = 0;
+      } else pending++;
+    }
+    return types[index];
   }
-  return first;
+  return parts[index] || undefined;
 }
+
+export const firstResult = (result: string): string | undefined => nthResult(result, 0);
 
 /** Index of the bracket closing the one at `open`, or -1. */
 function matching(s: string, open: number, o: string, c: string): number {
