@@ -219,7 +219,7 @@ export interface FileFacts {
   generated?: boolean;
 }
 
-export const FACTS_VERSION = 7;
+export const FACTS_VERSION = 8;
 
 // ---- the extractor contract ----------------------------------------------------------------------
 
