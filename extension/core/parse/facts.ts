@@ -105,6 +105,8 @@ export interface SymbolFact {
   isStatic?: boolean; // @staticmethod / TS static
   isClassMethod?: boolean; // @classmethod
   isAbstract?: boolean;
+  /** Ruby: the modules a class or module `extend`s (`extend M`, `extend self`): their instance methods are its singleton methods. */
+  singletonBases?: string[];
   /** C#: the namespace a type is declared in (`A.B`; block and file-scoped namespaces), absent in the global one. */
   namespace?: string;
   /** Local names typed inside this function (params are in `params`, not here). */
@@ -219,7 +221,7 @@ export interface FileFacts {
   generated?: boolean;
 }
 
-export const FACTS_VERSION = 8;
+export const FACTS_VERSION = 9;
 
 // ---- the extractor contract ----------------------------------------------------------------------
 

@@ -15,13 +15,15 @@
 import type { Extractor } from './facts';
 
 /** Which resolver resolves a language's facts (core/resolve): languages of one family see each other's symbols. */
-export type ResolverFamily = 'python' | 'ecmascript' | 'go' | 'csharp' | 'rust';
+export type ResolverFamily = 'python' | 'ecmascript' | 'go' | 'csharp' | 'rust' | 'ruby';
 
 interface LanguageEntry {
   /** The name `kgMemory.languages` (and `--languages`) uses for it: TSX is indexed with TypeScript. */
   readonly setting: string;
   /** File extensions without the dot, lower case. */
   readonly extensions: readonly string[];
+  /** Whole base names of its files that have no extension (Ruby's `Rakefile`, `Gemfile`). */
+  readonly fileNames?: readonly string[];
   /** VS Code language ids of its documents; the first is its Markdown fence language too. */
   readonly vscodeLanguageIds: readonly string[];
   /** The grammar: the npm package that ships it and the `.wasm` file's path inside that package. */
@@ -58,6 +60,7 @@ declare const require: (id: string) => unknown;
 const pythonModule = (): { extractPython: Extractor } => require('./python') as { extractPython: Extractor };
 const goModule = (): { extractGo: Extractor } => require('./go') as { extractGo: Extractor };
 const typescriptModule = (): { extractTypeScript: Extractor } => require('./typescript') as { extractTypeScript: Extractor };
+const rubyModule = (): { extractRuby: Extractor } => require('./ruby') as { extractRuby: Extractor };
 const csharpModule = (): { extractCSharp: Extractor } => require('./csharp') as { extractCSharp: Extractor };
 const rustModule = (): { extractRust: Extractor } => require('./rust') as { extractRust: Extractor };
 
@@ -164,6 +167,25 @@ const ENTRIES = {
     testedFiles: () => [],
     configFiles: /^Cargo\.toml$/,
   },
+  ruby: {
+    setting: 'ruby',
+    extensions: ['rb', 'rake', 'gemspec'],
+    fileNames: ['Rakefile', 'Gemfile'],
+    vscodeLanguageIds: ['ruby'],
+    grammar: { npmPackage: VSCODE_WASM, wasm: 'wasm/tree-sitter-ruby.wasm' },
+    queries: 'ruby',
+    extractor: () => rubyModule().extractRuby,
+    idPrefix: 'rb',
+    family: 'ruby',
+    // RSpec's `x_spec.rb`, Minitest's `test_x.rb` / `x_test.rb`.
+    testFile: /^(.+_spec|test_.+|.+_test)\.rb$/,
+    testedFiles: (base) => {
+      const m = /^(.+)_(spec|test)\.rb$/.exec(base) ?? /^test_(.+)\.rb$/.exec(base);
+      return m ? [`${m[1]}.rb`] : [];
+    },
+    // The Gemfile's gem list names the third-party gems a `require` reaches.
+    configFiles: /^Gemfile$/,
+  },
 } as const satisfies Record<string, LanguageEntry>;
 
 export type LanguageId = keyof typeof ENTRIES;
@@ -179,6 +201,7 @@ export const LANGUAGES: readonly LanguageSpec[] = (Object.keys(ENTRIES) as Langu
 
 const BY_ID = new Map<string, LanguageSpec>(LANGUAGES.map((l) => [l.id, l]));
 const BY_EXTENSION = new Map<string, LanguageSpec>(LANGUAGES.flatMap((l) => l.extensions.map((e) => [e, l] as const)));
+const BY_FILE_NAME = new Map<string, LanguageSpec>(LANGUAGES.flatMap((l) => (l.fileNames ?? []).map((n) => [n, l] as const)));
 
 export const isLanguageId = (s: string): s is LanguageId => BY_ID.has(s);
 
@@ -188,6 +211,8 @@ export function languageSpec(id: LanguageId): LanguageSpec {
 
 /** The language a file is indexed as, by its extension; undefined for files no language reads. */
 export function languageForPath(path: string): LanguageId | undefined {
+  const named = BY_FILE_NAME.get(path.slice(path.lastIndexOf('/') + 1));
+  if (named) return named.id;
   const dot = path.lastIndexOf('.');
   if (dot < 0) return undefined;
   return BY_EXTENSION.get(path.slice(dot + 1).toLowerCase())?.id;

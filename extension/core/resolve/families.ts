@@ -11,6 +11,7 @@ import { CSharpFamily } from './csharp/family';
 import { EvaluatorFamily } from './evaluator_family';
 import type { FamilyResolver } from './family';
 import { GoFamily } from './go/go_family';
+import { RubyFamily } from './ruby/ruby_family';
 import { familyOf, type Project } from './project';
 import { RustFamily } from './rust/resolver';
 
@@ -22,6 +23,7 @@ const FAMILIES: Record<ResolverFamily, MakeResolver> = {
   go: (project) => new GoFamily(project),
   csharp: () => new CSharpFamily(),
   rust: (project) => new RustFamily(project),
+  ruby: (project) => new RubyFamily(project),
 };
 
 export class FamilyResolvers {

@@ -98,7 +98,7 @@ export function interfaceParts(facts: FileFacts): Map<string, string> {
   const binding = (b: BindingFact) => [b.name, b.type, b.value, b.result];
   for (const s of facts.symbols) {
     add(topOf(s.qualifiedName), [s.kind, s.qualifiedName, s.parent, s.bases, s.implements, s.params?.map((p) => [p.name, p.type, p.isProperty, p.isThis]),
-      s.namespace,
+      s.namespace, s.singletonBases,
       s.returnType, s.returns, s.exported, s.isStatic, s.isClassMethod, s.decorators, s.signature.startsWith('get ') || s.signature.startsWith('static get '),
       s.locals?.map(binding),
       // Which method a `self.x = …` field sits in is observable; its line is not.

@@ -1,0 +1,3 @@
+module Shop
+  VERSION = '1.0.0'
+end
