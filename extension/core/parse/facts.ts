@@ -107,8 +107,13 @@ export interface SymbolFact {
   isAbstract?: boolean;
   /** Ruby: the modules a class or module `extend`s (`extend M`, `extend self`): their instance methods are its singleton methods. */
   singletonBases?: string[];
-  /** C#: the namespace a type is declared in (`A.B`; block and file-scoped namespaces), absent in the global one. */
+  /**
+   * C#: the namespace a type is declared in (`A.B`; block and file-scoped namespaces), absent in the global one.
+   * PHP: the namespace of a class, interface, trait, enum, function or constant (`App\Model`), absent in the global one.
+   */
   namespace?: string;
+  /** PHP: the traits a class, trait or enum uses (`use A, B;` in its body), as written; resolved as inherits. */
+  mixins?: string[];
   /** Local names typed inside this function (params are in `params`, not here). */
   locals?: BindingFact[];
   /** Class only: fields from class bodies, annotated attributes, `self.x = ...`, `this.x = ...`, ctor param properties. */
@@ -156,6 +161,8 @@ export interface ImportFact {
    * `use core::fmt::{self}`), one fact per leaf.
    */
   rustMod?: 'file' | 'inline' | 'extern';
+  /** PHP `use function A\f;` / `use const A\C;` (a class or namespace import leaves it out). */
+  symbolKind?: 'function' | 'constant';
 }
 
 /** A re-export (TS/JS). Python re-exports are just imports in `__init__.py` (plus `__all__`). */
@@ -221,7 +228,7 @@ export interface FileFacts {
   generated?: boolean;
 }
 
-export const FACTS_VERSION = 9;
+export const FACTS_VERSION = 10;
 
 // ---- the extractor contract ----------------------------------------------------------------------
 

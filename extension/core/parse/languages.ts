@@ -15,7 +15,7 @@
 import type { Extractor } from './facts';
 
 /** Which resolver resolves a language's facts (core/resolve): languages of one family see each other's symbols. */
-export type ResolverFamily = 'python' | 'ecmascript' | 'go' | 'csharp' | 'rust' | 'ruby';
+export type ResolverFamily = 'python' | 'ecmascript' | 'go' | 'csharp' | 'rust' | 'ruby' | 'php';
 
 interface LanguageEntry {
   /** The name `kgMemory.languages` (and `--languages`) uses for it: TSX is indexed with TypeScript. */
@@ -63,6 +63,7 @@ const typescriptModule = (): { extractTypeScript: Extractor } => require('./type
 const rubyModule = (): { extractRuby: Extractor } => require('./ruby') as { extractRuby: Extractor };
 const csharpModule = (): { extractCSharp: Extractor } => require('./csharp') as { extractCSharp: Extractor };
 const rustModule = (): { extractRust: Extractor } => require('./rust') as { extractRust: Extractor };
+const phpModule = (): { extractPhp: Extractor } => require('./php') as { extractPhp: Extractor };
 
 const ENTRIES = {
   python: {
@@ -185,6 +186,24 @@ const ENTRIES = {
     },
     // The Gemfile's gem list names the third-party gems a `require` reaches.
     configFiles: /^Gemfile$/,
+  },
+  php: {
+    setting: 'php',
+    extensions: ['php'],
+    vscodeLanguageIds: ['php'],
+    grammar: { npmPackage: VSCODE_WASM, wasm: 'wasm/tree-sitter-php.wasm' },
+    queries: 'php',
+    extractor: () => phpModule().extractPhp,
+    idPrefix: 'php',
+    family: 'php',
+    // PHPUnit names test classes `FooTest.php`.
+    testFile: /^.+Test\.php$/,
+    testedFiles: (base) => {
+      const m = /^(.+?)Test\.php$/.exec(base);
+      return m ? [`${m[1]}.php`] : [];
+    },
+    // Composer's autoload map (PSR-4 prefixes → folders).
+    configFiles: /^composer\.json$/,
   },
 } as const satisfies Record<string, LanguageEntry>;
 

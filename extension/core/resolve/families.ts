@@ -12,6 +12,7 @@ import { EvaluatorFamily } from './evaluator_family';
 import type { FamilyResolver } from './family';
 import { GoFamily } from './go/go_family';
 import { RubyFamily } from './ruby/ruby_family';
+import { PhpFamily } from './php/php_family';
 import { familyOf, type Project } from './project';
 import { RustFamily } from './rust/resolver';
 
@@ -24,6 +25,7 @@ const FAMILIES: Record<ResolverFamily, MakeResolver> = {
   csharp: () => new CSharpFamily(),
   rust: (project) => new RustFamily(project),
   ruby: (project) => new RubyFamily(project),
+  php: (project) => new PhpFamily(project),
 };
 
 export class FamilyResolvers {

@@ -1,0 +1,8 @@
+<?php
+
+namespace Acme\Shop\Model;
+
+interface Identifiable
+{
+    public function id(): string;
+}
