@@ -16,7 +16,7 @@ export interface Corpus {
   origin: string;
   version: string;
   dir: string;
-  language: 'python' | 'typescript' | 'mixed' | 'go' | 'csharp';
+  language: 'python' | 'typescript' | 'mixed' | 'go' | 'csharp' | 'java';
   files: number;
   lines: number;
 }
@@ -266,6 +266,50 @@ export async function npmSources(spec: string): Promise<Corpus> {
   cpSync(join(pkgDir, 'package.json'), join(dir, 'package.json'));
   rmSync(dl, { recursive: true, force: true });
   return writeMarker({ name: `npm-${name}`, origin: `npm ${spec} (src/)`, version, dir, language: 'typescript', ...countSource(dir) });
+}
+
+/** Java files and lines under a folder (util.ts's counter knows the bench's first languages only). */
+function countJava(root: string): { files: number; lines: number } {
+  let files = 0;
+  let lines = 0;
+  const walk = (dir: string): void => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      if (e.isDirectory()) walk(join(dir, e.name));
+      else if (e.name.endsWith('.java')) {
+        files++;
+        lines += lineCount(readFileSync(join(dir, e.name), 'utf8'));
+      }
+    }
+  };
+  walk(root);
+  return { files, lines };
+}
+
+/**
+ * A slice of the JDK's own Java sources: Debian's openjdk-17-source ships them as src.zip, kept
+ * once under the corpora folder; `packages` (dotted, under java.base, sub-packages included) are
+ * unzipped into `openjdk-<name>/java.base/…`. javac compiles them with `--patch-module java.base=`.
+ */
+export async function openjdkSources(name: string, packages: readonly string[]): Promise<Corpus> {
+  const dir = join(CORPORA_DIR, `openjdk-${name}`);
+  const known = readMarker(dir);
+  if (known) return known;
+  const zip = join(CORPORA_DIR, 'openjdk-17-src.zip');
+  const versionFile = `${zip}.version`;
+  if (!existsSync(zip) || !existsSync(versionFile)) {
+    const dl = join(CORPORA_DIR, 'download', 'openjdk-17-source');
+    const { version, root } = await debianPackage('openjdk-17-source', dl);
+    const src = join(root, 'usr', 'lib', 'jvm', 'openjdk-17', 'lib', 'src.zip');
+    if (!existsSync(src)) throw new Error('openjdk-17-source ships no src.zip');
+    cpSync(src, zip);
+    writeFileSync(versionFile, version);
+    rmSync(dl, { recursive: true, force: true });
+  }
+  const version = readFileSync(versionFile, 'utf8').trim();
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  await must('unzip', ['-q', '-o', zip, ...packages.map((p) => `java.base/${p.split('.').join('/')}/*`), '-d', dir], dir);
+  return writeMarker({ name: `openjdk-${name}`, origin: `Debian openjdk-17-source ${version} (java.base: ${packages.join(', ')})`, version, dir, language: 'java', ...countJava(dir) });
 }
 
 /** zod's TypeScript sources (src/ of its npm tarball, with its package.json). */

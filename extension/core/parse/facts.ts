@@ -116,6 +116,8 @@ export interface SymbolFact {
   mixins?: string[];
   /** Local names typed inside this function (params are in `params`, not here). */
   locals?: BindingFact[];
+  /** Java: the type parameters of a generic class or method with their first bound (`<T extends Item>` → { name: T, bound: Item }). */
+  typeParameters?: { name: string; bound?: string }[];
   /** Class only: fields from class bodies, annotated attributes, `self.x = ...`, `this.x = ...`, ctor param properties. */
   fields?: BindingFact[];
   /** Rust: a method of an `impl` block: the block's self type as written (`Version`, `crate::Version`, `Foo<T>`). */
@@ -150,7 +152,7 @@ export interface ImportFact {
   typeOnly?: boolean;
   /** `import("m")` / conditional require: dynamic. */
   dynamic?: boolean;
-  /** C# `using static A.B;`: the members of type A.B are in scope (star is set too). */
+  /** C# `using static A.B;`: the members of type A.B are in scope (star is set too). Java `import static a.B.m` / `import static a.B.*`: `module` is the class, the names its members. */
   isStatic?: boolean;
   /** C# `global using`: in scope in every file of the project. */
   global?: boolean;
@@ -180,10 +182,12 @@ export interface CallFact {
   caller?: string;
   callee: Chain;
   line: number;
-  /** `new Foo()` in TS/JS. */
+  /** `new Foo()` in TS/JS and Java (Java: the callee is the type's segments, `new a.B<T>()` → [a, B]). */
   isNew?: boolean;
-  /** C#: the arguments as chains (`?` when not one), to pick an overload by arity and argument types. */
+  /** C#: the arguments as chains (`?` when not one), to pick an overload by arity and argument types. Java too (literals as `:int`, `:String`, lambdas `?λ`). */
   args?: Chain[];
+  /** Java: the call sits in an anonymous class body extending this type (as written): its members are looked up first. */
+  anonymousBase?: string;
 }
 
 /** A use of a name that is not a call: a function passed as a value, a type annotation, a base in isinstance... */
@@ -220,7 +224,7 @@ export interface FileFacts {
   all?: string[];
   /** TS/JS `export default <name>` / `export = name` → the local name it exports, or the symbol qualifiedName. */
   defaultExport?: string;
-  /** Go: the package clause's name (`server`, `server_test`): files of one folder with the same name are one package. */
+  /** Go: the package clause's name (`server`, `server_test`): files of one folder with the same name are one package. Java: the `package` declaration's dotted name (absent: the default package). */
   package?: string;
   /** Go: the file's build constraints (`//go:build windows`, `_windows.go`) leave it out of a default linux/amd64 build. */
   buildExcluded?: boolean;

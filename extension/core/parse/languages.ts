@@ -15,7 +15,7 @@
 import type { Extractor } from './facts';
 
 /** Which resolver resolves a language's facts (core/resolve): languages of one family see each other's symbols. */
-export type ResolverFamily = 'python' | 'ecmascript' | 'go' | 'csharp' | 'rust' | 'ruby' | 'php';
+export type ResolverFamily = 'python' | 'ecmascript' | 'go' | 'csharp' | 'rust' | 'ruby' | 'php' | 'java';
 
 interface LanguageEntry {
   /** The name `kgMemory.languages` (and `--languages`) uses for it: TSX is indexed with TypeScript. */
@@ -64,6 +64,7 @@ const rubyModule = (): { extractRuby: Extractor } => require('./ruby') as { extr
 const csharpModule = (): { extractCSharp: Extractor } => require('./csharp') as { extractCSharp: Extractor };
 const rustModule = (): { extractRust: Extractor } => require('./rust') as { extractRust: Extractor };
 const phpModule = (): { extractPhp: Extractor } => require('./php') as { extractPhp: Extractor };
+const javaModule = (): { extractJava: Extractor } => require('./java') as { extractJava: Extractor };
 
 const ENTRIES = {
   python: {
@@ -204,6 +205,23 @@ const ENTRIES = {
     },
     // Composer's autoload map (PSR-4 prefixes → folders).
     configFiles: /^composer\.json$/,
+  },
+  java: {
+    setting: 'java',
+    extensions: ['java'],
+    vscodeLanguageIds: ['java'],
+    grammar: { npmPackage: VSCODE_WASM, wasm: 'wasm/tree-sitter-java.wasm' },
+    queries: 'java',
+    extractor: () => javaModule().extractJava,
+    idPrefix: 'java',
+    family: 'java',
+    // JUnit's and Maven Surefire's defaults: FooTest, TestFoo, FooTests, FooIT, FooTestCase.
+    testFile: /^(Test.*|.*(Test|Tests|IT|TestCase))\.java$/,
+    testedFiles: (base) => {
+      const m = /^(.+?)(Test|Tests|IT|TestCase)\.java$/.exec(base) ?? /^Test(.+)\.java$/.exec(base);
+      return m ? [`${m[1]}.java`] : [];
+    },
+    configFiles: /^(pom\.xml|build\.gradle(\.kts)?|settings\.gradle(\.kts)?)$/,
   },
 } as const satisfies Record<string, LanguageEntry>;
 

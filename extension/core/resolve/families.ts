@@ -13,6 +13,7 @@ import type { FamilyResolver } from './family';
 import { GoFamily } from './go/go_family';
 import { RubyFamily } from './ruby/ruby_family';
 import { PhpFamily } from './php/php_family';
+import { JavaResolver } from './java/resolver';
 import { familyOf, type Project } from './project';
 import { RustFamily } from './rust/resolver';
 
@@ -26,6 +27,7 @@ const FAMILIES: Record<ResolverFamily, MakeResolver> = {
   rust: (project) => new RustFamily(project),
   ruby: (project) => new RubyFamily(project),
   php: (project) => new PhpFamily(project),
+  java: (project) => new JavaResolver(project),
 };
 
 export class FamilyResolvers {

@@ -97,15 +97,15 @@ export function interfaceParts(facts: FileFacts): Map<string, string> {
   };
   const binding = (b: BindingFact) => [b.name, b.type, b.value, b.result];
   for (const s of facts.symbols) {
-    add(topOf(s.qualifiedName), [s.kind, s.qualifiedName, s.parent, s.bases, s.implements, s.params?.map((p) => [p.name, p.type, p.isProperty, p.isThis]),
+    add(topOf(s.qualifiedName), [s.kind, s.qualifiedName, s.parent, s.bases, s.implements, s.params?.map((p) => [p.name, p.type, p.isProperty, p.isThis, p.isRest]),
       s.namespace, s.singletonBases, s.mixins,
       s.returnType, s.returns, s.exported, s.isStatic, s.isClassMethod, s.decorators, s.signature.startsWith('get ') || s.signature.startsWith('static get '),
-      s.locals?.map(binding),
+      s.locals?.map(binding), s.typeParameters,
       // Which method a `self.x = …` field sits in is observable; its line is not.
       s.fields?.map((f) => [...binding(f), fieldScope(view, s.qualifiedName, f.line)]), s.implFor, s.implTrait, s.inlineModule]);
   }
   for (const i of facts.imports) {
-    const item = [i.module, i.scope, i.names, i.star, i.typeOnly, i.dynamic, i.rustMod, i.symbolKind];
+    const item = [i.module, i.scope, i.names, i.star, i.typeOnly, i.dynamic, i.rustMod, i.symbolKind, i.isStatic];
     if (i.star) add(LISTS, item);
     if (i.scope !== undefined) add(topOf(i.scope), item);
     else for (const n of i.names) add(n.local, item);
