@@ -16,7 +16,7 @@ export interface Corpus {
   origin: string;
   version: string;
   dir: string;
-  language: 'python' | 'typescript' | 'mixed' | 'go' | 'csharp' | 'java';
+  language: 'python' | 'typescript' | 'mixed' | 'go' | 'csharp' | 'java' | 'rust';
   files: number;
   lines: number;
 }
@@ -202,8 +202,42 @@ export function debianGo(pkg: string, importPath: string): Promise<Corpus> {
 }
 
 /**
+ * A Rust crate from Debian as a corpus: a `librust-*-dev` package ships the crate's sources under
+ * /usr/share/cargo/registry/<crate>-<version>/ (Cargo.toml, src/, tests/ …), copied as a
+ * repository lays it out, in <dir>/<crateDir>. For the call-edge comparison with the hand-checked truth files (issue 15).
+ */
+export function debianRust(pkg: string, crateDir: string): Promise<Corpus> {
+  return debianCorpus(pkg, ['usr', 'share', 'cargo', 'registry', crateDir], crateDir, (version, dir) => ({
+    name: pkg,
+    origin: `Debian ${pkg} ${version}`,
+    version,
+    dir,
+    language: 'rust',
+    ...countRust(dir),
+  }));
+}
+
+/** Files and lines of the `.rs` files under a folder (bench/util's count knows the older languages only). */
+function countRust(root: string): { files: number; lines: number } {
+  let files = 0;
+  let lines = 0;
+  const walk = (dir: string): void => {
+    for (const name of readdirSync(dir, { withFileTypes: true })) {
+      const p = join(dir, name.name);
+      if (name.isDirectory()) walk(p);
+      else if (name.name.endsWith('.rs')) {
+        files++;
+        lines += lineCount(readFileSync(p, 'utf8'));
+      }
+    }
+  };
+  walk(root);
+  return { files, lines };
+}
+
+/**
  * A pure-Python package from Debian as a corpus: `module`'s folder under dist-packages, as a
- * repository lays it out. For the call-edge comparison with pyright (issue 14).
+ * repository lays it out, in <dir>/<crateDir>. For the call-edge comparison with pyright (issue 14).
  */
 export function debianPython(pkg: string, module: string): Promise<Corpus> {
   return debianCorpus(pkg, ['usr', 'lib', 'python3', 'dist-packages', module], module, (version, dir) => ({

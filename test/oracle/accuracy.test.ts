@@ -15,11 +15,12 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { debianGo, debianPython, npmSources, type Corpus } from '../bench/corpora';
+import { debianGo, debianPython, debianRust, npmSources, type Corpus } from '../bench/corpora';
 import { formatCauses, causesOf } from './causes';
 import { compareEdges, formatComparison, scopeFor } from './compare';
 import { goAvailable, goOracle } from './go_oracle';
 import { ourCallEdges } from './ours';
+import { rustTruth, RUST_TRUTH_DIR } from './rust_truth';
 import { pyrightOracle } from './pyright_oracle';
 import { tsOracle } from './ts_oracle';
 import { listSourceFiles, PY_EXTENSIONS, TS_EXTENSIONS, type OracleResult } from './types';
@@ -106,6 +107,41 @@ describe('Go call edges against go/types', () => {
     const summary = `${formatComparison(corpus.origin, { ...cmp, falsePositives: cmp.falsePositives.slice(0, 20), falseNegatives: cmp.falseNegatives.slice(0, 20) }, truth.declarations)}\n${formatCauses(causesOf(cmp, ours, truth.declarations))}`;
     console.log(summary);
     assert.ok(cmp.truePositives > 500, `${goRepo.label}: only ${cmp.truePositives} edges in common`);
+    assert.ok(cmp.precision >= PRECISION && cmp.recall >= RECALL, summary);
+  });
+});
+
+// Rust against hand-checked truth files (no Rust language server installs here; rules in
+// test/oracle/truth/rust/README.md): the fixture workspace and Debian's semver crate (3k lines).
+const RUST_FIXTURE = join(__dirname, '..', 'fixtures', 'rust_rules');
+const RUST_CRATE = 'semver-1.0.14';
+const rustRepo = { label: `Debian librust-semver-dev (${RUST_CRATE})`, get: () => debianRust('librust-semver-dev', RUST_CRATE) };
+
+describe('Rust call edges against hand-checked truth files', () => {
+  it(`rust_rules: precision ≥ ${PRECISION}, recall ≥ ${RECALL}`, async () => {
+    const truth = rustTruth(join(RUST_TRUTH_DIR, 'rust_rules.truth'), RUST_FIXTURE);
+    const ours = await ourCallEdges(RUST_FIXTURE);
+    const cmp = compareEdges(ours.edges, truth.edges, scopeFor(truth, ours.declarations));
+    console.log(formatComparison('rust_rules', cmp, truth.declarations));
+    assert.ok(cmp.truePositives >= 35, `rust_rules: only ${cmp.truePositives} edges in common`);
+    assert.ok(cmp.precision >= PRECISION && cmp.recall >= RECALL, formatComparison('rust_rules', cmp, truth.declarations));
+  });
+
+  it(`${rustRepo.label}: precision ≥ ${PRECISION}, recall ≥ ${RECALL}`, async (t) => {
+    let corpus: Corpus;
+    try {
+      corpus = await rustRepo.get();
+    } catch (err) {
+      t.skip(`could not fetch ${rustRepo.label}: ${err instanceof Error ? err.message.slice(0, 200) : String(err)}`);
+      return;
+    }
+    const root = join(corpus.dir, RUST_CRATE);
+    const truth = rustTruth(join(RUST_TRUTH_DIR, `${RUST_CRATE}.truth`), root);
+    const ours = await ourCallEdges(root);
+    const cmp = compareEdges(ours.edges, truth.edges, scopeFor(truth, ours.declarations));
+    const summary = `${formatComparison(corpus.origin, cmp, truth.declarations)}\n${formatCauses(causesOf(cmp, ours, truth.declarations))}`;
+    console.log(summary);
+    assert.ok(cmp.truePositives >= 150, `${rustRepo.label}: only ${cmp.truePositives} edges in common`);
     assert.ok(cmp.precision >= PRECISION && cmp.recall >= RECALL, summary);
   });
 });

@@ -98,6 +98,49 @@ describe('rust resolution rules', () => {
     }
   });
 
+  it('`let x = x(…)` calls the function x; `Trait::m(x)` reaches the impl of x\'s type; a `use` under an off cfg binds nothing', async () => {
+    const w = await indexFiles({
+      'Cargo.toml': '[package]\nname = "x"\n',
+      'src/lib.rs': [
+        'mod other;',
+        'pub struct P;',
+        'impl core::fmt::Display for P { fn fmt(&self, f: &mut core::fmt::Formatter) -> core::fmt::Result { Ok(()) } }',
+        'impl core::fmt::Debug for P { fn fmt(&self, f: &mut core::fmt::Formatter) -> core::fmt::Result { core::fmt::Display::fmt(self, f) } }',
+        'fn op(s: &str) -> (u8, &str) { (1, s) }',
+        'pub fn parse(s: &str) {',
+        '    let (op, rest) = op(s);',
+        '    helper();',
+        '}',
+        '#[cfg(some_custom_cfg)]',
+        'use crate::other::helper;',
+        '#[cfg(not(some_custom_cfg))]',
+        'use crate::other::fallback as helper;',
+      ].join('\n'),
+      'src/other.rs': 'pub fn helper() {}\npub fn fallback() {}\n',
+    });
+    try {
+      assert.deepEqual(targets(w, 'calls', 'rs:src/lib:parse'), ['rs:src/lib:op', 'rs:src/other:fallback']);
+      assert.deepEqual(targets(w, 'calls', 'rs:src/lib:P.Debug.fmt'), ['rs:src/lib:P.fmt']);
+    } finally {
+      await w.close();
+    }
+  });
+
+  it('a module shared by test crates (tests/common/mod.rs) reaches `crate::` through the first crate that declares it', async () => {
+    const w = await indexFiles({
+      'Cargo.toml': '[package]\nname = "x"\n',
+      'src/lib.rs': 'pub fn api() {}\n',
+      'tests/a.rs': 'mod common;\npub fn local() {}\n#[test]\nfn t() { common::setup(); x::api(); }\n',
+      'tests/common/mod.rs': 'pub fn setup() { crate::local(); }\n',
+    });
+    try {
+      assert.deepEqual(targets(w, 'calls', 'rs:tests/a:t'), ['rs:src/lib:api', 'rs:tests/common/mod:setup']);
+      assert.deepEqual(targets(w, 'calls', 'rs:tests/common/mod:setup'), ['rs:tests/a:local']);
+    } finally {
+      await w.close();
+    }
+  });
+
   it('without a Cargo.toml, or with an unreadable one, files still resolve by folder', async () => {
     const w = await indexFiles({
       'Cargo.toml': '[[[ not toml',

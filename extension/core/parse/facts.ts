@@ -184,7 +184,10 @@ export interface CallFact {
   line: number;
   /** `new Foo()` in TS/JS and Java (Java: the callee is the type's segments, `new a.B<T>()` → [a, B]). */
   isNew?: boolean;
-  /** C#: the arguments as chains (`?` when not one), to pick an overload by arity and argument types. Java too (literals as `:int`, `:String`, lambdas `?λ`). */
+  /**
+   * C#: the arguments as chains (`?` when not one), to pick an overload by arity and argument types. Java too (literals as `:int`, `:String`, lambdas `?λ`).
+   * Rust: those of a path call (`Ord::cmp(self, rhs)` → [["self"], ["rhs"]]), whose first picks the impl of `Trait::m(x)`.
+   */
   args?: Chain[];
   /** Java: the call sits in an anonymous class body extending this type (as written): its members are looked up first. */
   anonymousBase?: string;

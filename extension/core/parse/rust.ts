@@ -24,7 +24,7 @@ import type { BindingFact, CallFact, ExtractedFacts, ExtractorInput, ImportFact,
 import { mayNest } from './nesting';
 import { tokenTreeCalls, type TokenCall } from './rust_macros';
 import { useFacts } from './rust_uses';
-import { attributesOf, chainOf, docOf, fileDocOf, isPub, leadingTrivia, oneLine, pathText, signatureOf, TRY_SEGMENT, typeBaseName } from './rust_syntax';
+import { attributesOf, cfgEnabled, chainOf, docOf, fileDocOf, isPub, leadingTrivia, oneLine, pathText, signatureOf, TRY_SEGMENT, typeBaseName } from './rust_syntax';
 
 /** Deepest node a match may start at (tree-sitter's query cursor is quadratic in depth; see python.ts). */
 const MAX_QUERY_DEPTH = 1024;
@@ -135,11 +135,12 @@ function visit(ctx: Ctx, capture: string, node: Node, cur: Scope): Scope | undef
       typeItem(ctx, node, cur, 'function');
       return undefined;
     case 'use':
-      ctx.imports.push(...useFacts(node, importScope(cur)));
+      // A `use` under a cfg a default build leaves off binds nothing (the item it names still exists).
+      if (cfgEnabled(attributesOf(leadingTrivia(node)))) ctx.imports.push(...useFacts(node, importScope(cur)));
       return undefined;
     case 'extern': {
       const name = node.childForFieldName('name');
-      if (!name) return undefined;
+      if (!name || !cfgEnabled(attributesOf(leadingTrivia(node)))) return undefined;
       const alias = node.childForFieldName('alias');
       const fact: ImportFact = { module: name.text, line: line(node), names: [{ imported: name.text, local: alias?.text ?? name.text }], rustMod: 'extern' };
       const scope = importScope(cur);
@@ -155,7 +156,14 @@ function visit(ctx: Ctx, capture: string, node: Node, cur: Scope): Scope | undef
       return undefined;
     case 'call': {
       const fn = node.childForFieldName('function');
-      if (fn) addCall(ctx, cur, chainOf(fn), line(node));
+      if (!fn) return undefined;
+      const callee = chainOf(fn);
+      const call = addCall(ctx, cur, callee, line(node));
+      // `Trait::method(x, …)`: the type of x picks the impl.
+      const args = fn.type === 'scoped_identifier' ? node.childForFieldName('arguments') : null;
+      if (call && args && args.namedChildCount > 0) {
+        call.args = args.namedChildren.filter((a) => a !== null && a.type !== 'attribute_item' && !a.type.endsWith('comment')).map((a) => chainOf(a!));
+      }
       return undefined;
     }
     case 'macro': {
@@ -181,11 +189,12 @@ function importScope(cur: Scope): string | undefined {
   return cur.module.length ? cur.module.join('.') : undefined;
 }
 
-function addCall(ctx: Ctx, cur: Scope, callee: string[], at: number): void {
-  if (callee.length === 0 || callee[0] === '?') return;
+function addCall(ctx: Ctx, cur: Scope, callee: string[], at: number): CallFact | undefined {
+  if (callee.length === 0 || callee[0] === '?') return undefined;
   const call: CallFact = { callee, line: at };
   if (cur.owner && (cur.kind === 'fn' || cur.owner.kind === 'function' || cur.owner.kind === 'method' || cur.owner.kind === 'test')) call.caller = cur.owner.qualifiedName;
   ctx.calls.push(call);
+  return call;
 }
 
 function newSymbol(ctx: Ctx, node: Node, nameNode: Node, kind: SymbolKind, qn: string, cur: Scope, parent: string | undefined): SymbolFact | undefined {
@@ -310,10 +319,10 @@ function modItem(ctx: Ctx, node: Node, cur: Scope): Scope | undefined {
   const fact: ImportFact = { module: name, line: line(node), names: [{ imported: '*module*', local: name }], rustMod: body ? 'inline' : 'file' };
   const scope = importScope(cur);
   if (scope !== undefined) fact.scope = scope;
-  ctx.imports.push(fact);
+  const attrs = attributesOf(leadingTrivia(node));
+  if (cfgEnabled(attrs)) ctx.imports.push(fact);
   if (!body) return undefined;
   const module = [...cur.module, name];
-  const attrs = attributesOf(leadingTrivia(node));
   let symbol: SymbolFact | undefined;
   if (attrs.some((a) => a === 'cfg(test)' || /^cfg\(all\(test\b/.test(a))) {
     symbol = newSymbol(ctx, node, nameNode, 'test', `${modulePrefix(cur.module)}${name}`, cur, cur.symbol?.qualifiedName);
@@ -381,7 +390,10 @@ function fields(s: SymbolFact, node: Node): void {
 function bindings(ctx: Ctx, capture: string, node: Node, owner: SymbolFact): void {
   const list = ctx.locals.get(owner) ?? [];
   ctx.locals.set(owner, list);
-  const at = line(node);
+  // The line from which the name is in scope: after a `let` statement (its value is evaluated
+  // before the binding exists: `let (op, text) = op(input)` calls the function op), at the head of
+  // a `for`, `if let` or closure (bound in the body that follows).
+  const at = capture === 'let' ? node.endPosition.row + 2 : line(node);
   const bind = (pattern: Node, value: string[] | undefined, type?: string): void => {
     const name = bindingName(pattern);
     if (name !== undefined) {

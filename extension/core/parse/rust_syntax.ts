@@ -188,3 +188,48 @@ export function typeBaseName(text: string): string | undefined {
   const last = noArgs.split('::').pop()?.trim();
   return last && /^[A-Za-z_]\w*$/.test(last) ? last : undefined;
 }
+
+/** cfg names a default build sets: a predicate on anything else (`no_alloc_crate`, `miri`, `docsrs`) is off. */
+const BUILTIN_CFGS = /^(test|unix|windows|debug_assertions|target_\w+|panic|overflow_checks|proc_macro|feature)$/;
+
+/**
+ * Is an item under these attributes compiled in a default build, as far as names go? `cfg(test)`,
+ * features and target predicates count as on (the index sees test code and every feature);
+ * custom cfgs set by build scripts or by hand (`cfg(no_alloc_crate)`, `cfg(test_node_semver)`) as
+ * off, so `#[cfg(not(x))] use a::T;` wins over `#[cfg(x)] use b::T;`.
+ */
+export function cfgEnabled(attributes: readonly string[]): boolean {
+  for (const a of attributes) {
+    const m = /^cfg\s*\((.*)\)$/s.exec(a);
+    if (m && evalCfg(m[1]!.trim(), 0) === false) return false;
+  }
+  return true;
+}
+
+function evalCfg(pred: string, depth: number): boolean {
+  if (depth > 16) return true;
+  const call = /^(all|any|not)\s*\((.*)\)$/s.exec(pred);
+  if (call) {
+    const args = splitArgs(call[2]!).map((p) => evalCfg(p, depth + 1));
+    if (call[1] === 'not') return !(args[0] ?? true);
+    return call[1] === 'all' ? args.every(Boolean) : args.some(Boolean);
+  }
+  const name = /^(\w+)/.exec(pred)?.[1] ?? '';
+  return BUILTIN_CFGS.test(name);
+}
+
+function splitArgs(text: string): string[] {
+  const out: string[] = [];
+  let level = 0;
+  let cur = '';
+  for (const ch of text) {
+    if (ch === '(') level++;
+    else if (ch === ')') level--;
+    if (ch === ',' && level === 0) {
+      if (cur.trim()) out.push(cur.trim());
+      cur = '';
+    } else cur += ch;
+  }
+  if (cur.trim()) out.push(cur.trim());
+  return out;
+}

@@ -108,15 +108,35 @@ export class RustNames {
     const segs = rel.replace(/\.rs$/, '').split('/');
     if (segs[segs.length - 1] === 'mod') segs.pop();
     segs.pop();
-    if (!segs.length) return crate.root ? { file: crate.root, inline: [] } : undefined;
+    if (!segs.length) {
+      const root = this.rootFile(m.file, tracker);
+      return root ? { file: root, inline: [] } : undefined;
+    }
     const dir = join(crate.dir, segs.join('/'));
     for (const candidate of [`${dir}.rs`, `${dir}/mod.rs`]) if (this.project.exists(candidate, tracker)) return { file: candidate, inline: [] };
     return undefined;
   }
 
   crateRoot(m: Mod, tracker: DepTracker): Mod | undefined {
-    const root = this.crateOf(m.file, tracker).root;
+    const root = this.rootFile(m.file, tracker);
     return root ? { file: root, inline: [] } : undefined;
+  }
+
+  /**
+   * The crate root of a file. A module shared by several crates (tests/common/mod.rs, declared by
+   * `mod common;` in several tests/*.rs) takes the first of them, by path.
+   */
+  private rootFile(file: string, tracker: DepTracker): string | undefined {
+    const crate = this.crateOf(file, tracker);
+    if (crate.root) return crate.root;
+    const rel = crate.dir === '' ? file : file.slice(crate.dir.length + 1);
+    const top = rel.split('/')[0]!.replace(/\.rs$/, '');
+    for (const candidate of this.project.filesInDir(crate.dir, tracker)) {
+      if (!candidate.endsWith('.rs')) continue;
+      const binding = this.project.view(candidate, tracker, top)?.imports.get(top);
+      if (binding?.fact.rustMod === 'file') return candidate;
+    }
+    return undefined;
   }
 
   /** What `name` means inside module m (its items, `mod`s, `use`s and glob imports). */

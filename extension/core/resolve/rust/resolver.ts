@@ -22,7 +22,7 @@ import type { Project } from '../project';
 import type { DepTracker } from '../tracker';
 import { RustNames, topOfQn, type Def, type Place } from './modules';
 import { EXT, genericsOf, tyOfText, type SymDef, type Ty, type TypeScope } from './types';
-import { TRY_SEGMENT } from '../../parse/rust_syntax';
+import { TRY_SEGMENT, typeBaseName } from '../../parse/rust_syntax';
 
 const CALLABLE = new Set<SymbolFact['kind']>(['function', 'method', 'test']);
 /** Methods of std's Option/Result that hand back what is inside. */
@@ -82,7 +82,11 @@ export class RustFamily implements FamilyResolver {
     if (chain.length === 1) {
       if (last.endsWith('!')) return this.macroTargets(ctx, last.slice(0, -1));
       if (this.local(ctx, caller, last, call.line) || caller?.params?.some((p) => p.name === last)) return [];
-      return this.pathTargets(tracker, scope, last.split('::'));
+      const segs = last.split('::');
+      const direct = this.pathTargets(tracker, scope, segs);
+      const first = call.args?.[0];
+      if (direct.length || !first || first[0] === '?' || segs.length < 2) return direct;
+      return this.traitPathTargets(ctx, caller, scope, segs, first, call.line);
     }
     const receiver = this.evalChain(ctx, caller, scope, chain.slice(0, -1), call.line);
     if (!receiver || receiver.t !== 'val') return [];
@@ -141,7 +145,8 @@ export class RustFamily implements FamilyResolver {
     );
   }
 
-  private local(ctx: ResolveContext, caller: SymbolFact | undefined, name: string, line: number): { type?: string; value?: string[] } | undefined {
+  /** The binding of `name` in scope at `line` (the latest before it: `let` shadows). */
+  private local(ctx: ResolveContext, caller: SymbolFact | undefined, name: string, line: number): { type?: string; value?: string[]; line: number } | undefined {
     let best: { type?: string; value?: string[]; line: number } | undefined;
     for (let s: SymbolFact | undefined = caller; s; s = s.parent !== undefined ? ctx.view.symbols.get(s.parent) : undefined) {
       for (const b of s.locals ?? []) if (b.name === name && b.line <= line && (!best || b.line >= best.line)) best = b;
@@ -176,13 +181,13 @@ export class RustFamily implements FamilyResolver {
     if (seg.endsWith('!')) return { t: 'val', ty: undefined };
     if (!seg.includes('::')) {
       const param = this.paramOf(ctx, caller, seg);
-      const local = param ? undefined : this.local(ctx, caller, seg, line - (isCall ? 0 : 0));
+      const local = param ? undefined : this.local(ctx, caller, seg, line);
       if (param || local) {
         if (isCall) return { t: 'val', ty: undefined };
         if (param) return { t: 'val', ty: tyOfText(this.names, param.type, param.scope, tracker) };
         if (local!.type !== undefined) return { t: 'val', ty: tyOfText(this.names, local!.type, scope, tracker) };
         // `let x = expr`: x is what expr evaluates to (written before this use).
-        const inner = local!.value ? this.evalChain(ctx, caller, scope, local!.value, line - 1) : undefined;
+        const inner = local!.value ? this.evalChain(ctx, caller, scope, local!.value, local!.line - 1) : undefined;
         return inner?.t === 'val' ? inner : { t: 'val', ty: undefined };
       }
     }
@@ -271,6 +276,22 @@ export class RustFamily implements FamilyResolver {
     return [];
   }
 
+  /**
+   * `Trait::method(x, …)` (`Ord::cmp(self, rhs)`, `Display::fmt(self, f)`): the method of the
+   * `impl Trait for T` block of x's type T, as static dispatch picks it.
+   */
+  private traitPathTargets(ctx: ResolveContext, caller: SymbolFact | undefined, scope: TypeScope, segs: readonly string[], firstArg: readonly string[], line: number): CallTarget[] {
+    const tracker = ctx.tracker;
+    const owner = this.names.resolvePath(scope.place, segs.slice(0, -1), tracker);
+    const isTrait = owner?.t === 'ext' || (owner?.t === 'sym' && owner.kind === 'interface');
+    if (!isTrait) return [];
+    const arg = this.evalChain(ctx, caller, scope, firstArg, line);
+    if (arg?.t !== 'val' || arg.ty?.t !== 'named') return [];
+    const traitName = segs[segs.length - 2]!;
+    const name = segs[segs.length - 1]!;
+    return this.methodTargets(tracker, arg.ty, name, traitName);
+  }
+
   /** For `use Type::method` paths (rare). */
   private associatedDef(tracker: DepTracker, place: Place, segs: readonly string[]): Def | undefined {
     if (segs.length < 2) return undefined;
@@ -278,17 +299,18 @@ export class RustFamily implements FamilyResolver {
     return owner?.t === 'sym' ? owner : undefined;
   }
 
-  private methodTargets(tracker: DepTracker, ty: Ty | undefined, name: string): CallTarget[] {
+  /** The methods `name` a receiver of type `ty` reaches; with `viaTrait`, only those of that trait's impl. */
+  private methodTargets(tracker: DepTracker, ty: Ty | undefined, name: string, viaTrait?: string): CallTarget[] {
     if (!ty) return [];
     if (ty.t === 'bound') return ty.traits.flatMap((t) => this.traitMethod(tracker, t, name));
     if (ty.t !== 'named') return [];
-    return this.memoized(tracker, `methods:${ty.def.path}:${ty.def.qn}:${name}`, () => this.implMethods(tracker, ty.def, name));
+    return this.memoized(tracker, `methods:${ty.def.path}:${ty.def.qn}:${name}:${viaTrait ?? ''}`, () => this.implMethods(tracker, ty.def, name, viaTrait));
   }
 
   /** Methods `name` of the impl blocks of `def`: inherent ones win over trait impls, then trait defaults. */
-  private implMethods(tracker: DepTracker, def: SymDef, name: string): CallTarget[] {
+  private implMethods(tracker: DepTracker, def: SymDef, name: string, viaTrait?: string): CallTarget[] {
     const inherent: CallTarget[] = [];
-    const viaTrait: CallTarget[] = [];
+    const fromTraits: CallTarget[] = [];
     const defaults: { trait: SymDef; method: SymbolRef }[] = [];
     for (const c of this.project.symbolsNamed(name, tracker)) {
       if (c.kind !== 'method' || this.project.languageOf(c.path) !== 'rust') continue;
@@ -301,10 +323,11 @@ export class RustFamily implements FamilyResolver {
       }
       const self = this.implSelf(tracker, c.path, s);
       if (self?.t !== 'named' || self.def.path !== def.path || self.def.qn !== def.qn) continue;
-      (s.implTrait === undefined ? inherent : viaTrait).push({ value: { t: 'symbol', ...c }, confidence: 'resolved' });
+      if (viaTrait !== undefined && (s.implTrait === undefined || typeBaseName(s.implTrait) !== viaTrait)) continue;
+      (s.implTrait === undefined ? inherent : fromTraits).push({ value: { t: 'symbol', ...c }, confidence: 'resolved' });
     }
     if (inherent.length) return inherent;
-    if (viaTrait.length) return viaTrait;
+    if (fromTraits.length) return fromTraits;
     if (!defaults.length) return [];
     const implemented = this.traitsImplemented(tracker, def);
     const known = defaults.filter((d) => implemented.some((t) => t.path === d.trait.path && t.qn === d.trait.qn));
