@@ -41,7 +41,7 @@ export interface ParamFact {
   isProperty?: boolean;
   /** `*args`, `**kwargs`, `...rest`. */
   isRest?: boolean;
-  /** C#: the `this` parameter of an extension method (`static void Foo(this T x)`). */
+  /** C#: the `this` parameter of an extension method (`static void Foo(this T x)`). Kotlin: the receiver of an extension function (`fun T.foo()`), a first parameter named `this`. */
   isThis?: boolean;
 }
 
@@ -110,6 +110,7 @@ export interface SymbolFact {
   /**
    * C#: the namespace a type is declared in (`A.B`; block and file-scoped namespaces), absent in the global one.
    * PHP: the namespace of a class, interface, trait, enum, function or constant (`App\Model`), absent in the global one.
+   * Kotlin: the package of a top-level declaration.
    */
   namespace?: string;
   /** PHP: the traits a class, trait or enum uses (`use A, B;` in its body), as written; resolved as inherits. */

@@ -15,7 +15,7 @@
 import type { Extractor } from './facts';
 
 /** Which resolver resolves a language's facts (core/resolve): languages of one family see each other's symbols. */
-export type ResolverFamily = 'python' | 'ecmascript' | 'go' | 'csharp' | 'rust' | 'ruby' | 'php' | 'java';
+export type ResolverFamily = 'python' | 'ecmascript' | 'go' | 'csharp' | 'rust' | 'ruby' | 'php' | 'java' | 'kotlin';
 
 interface LanguageEntry {
   /** The name `kgMemory.languages` (and `--languages`) uses for it: TSX is indexed with TypeScript. */
@@ -65,6 +65,7 @@ const csharpModule = (): { extractCSharp: Extractor } => require('./csharp') as 
 const rustModule = (): { extractRust: Extractor } => require('./rust') as { extractRust: Extractor };
 const phpModule = (): { extractPhp: Extractor } => require('./php') as { extractPhp: Extractor };
 const javaModule = (): { extractJava: Extractor } => require('./java') as { extractJava: Extractor };
+const kotlinModule = (): { extractKotlin: Extractor } => require('./kotlin') as { extractKotlin: Extractor };
 
 const ENTRIES = {
   python: {
@@ -222,6 +223,22 @@ const ENTRIES = {
       return m ? [`${m[1]}.java`] : [];
     },
     configFiles: /^(pom\.xml|build\.gradle(\.kts)?|settings\.gradle(\.kts)?)$/,
+  },
+  kotlin: {
+    setting: 'kotlin',
+    extensions: ['kt', 'kts'],
+    vscodeLanguageIds: ['kotlin'],
+    grammar: { npmPackage: '@tree-sitter-grammars/tree-sitter-kotlin', wasm: 'tree-sitter-kotlin.wasm' },
+    queries: 'kotlin',
+    extractor: () => kotlinModule().extractKotlin,
+    idPrefix: 'kt',
+    family: 'kotlin',
+    // JUnit / kotlin.test classes are named `FooTest.kt` / `FooTests.kt`.
+    testFile: /^.+Tests?\.kts?$/,
+    testedFiles: (base) => {
+      const m = /^(.+?)Tests?\.kts?$/.exec(base);
+      return m ? [`${m[1]}.kt`] : [];
+    },
   },
 } as const satisfies Record<string, LanguageEntry>;
 

@@ -14,6 +14,7 @@ import { GoFamily } from './go/go_family';
 import { RubyFamily } from './ruby/ruby_family';
 import { PhpFamily } from './php/php_family';
 import { JavaResolver } from './java/resolver';
+import { KotlinFamily } from './kotlin/family';
 import { familyOf, type Project } from './project';
 import { RustFamily } from './rust/resolver';
 
@@ -28,6 +29,7 @@ const FAMILIES: Record<ResolverFamily, MakeResolver> = {
   ruby: (project) => new RubyFamily(project),
   php: (project) => new PhpFamily(project),
   java: (project) => new JavaResolver(project),
+  kotlin: () => new KotlinFamily(),
 };
 
 export class FamilyResolvers {
