@@ -13,6 +13,8 @@ import { compareEdges, scopeFor } from '../oracle/compare';
 import { ourCallEdges } from '../oracle/ours';
 import { pyrightOracle } from '../oracle/pyright_oracle';
 import { tsOracle } from '../oracle/ts_oracle';
+import { javaOracle, JAVA_EXTENSIONS } from '../oracle/java_oracle';
+import { javaCorpus, javacOptions } from './measure_java';
 import { declKey, listSourceFiles, PY_EXTENSIONS, TS_EXTENSIONS } from '../oracle/types';
 import { debianPython, npmSources, type Corpus } from './corpora';
 import { fmt, heading, table } from './report';
@@ -28,10 +30,12 @@ export const ACCURACY_PYTHON: readonly (readonly [pkg: string, module: string])[
 ];
 export const ACCURACY_TYPESCRIPT: readonly string[] = ['immer@10.1.1', '@tanstack/query-core@5.59.0', '@trpc/server@10.45.2', 'rxjs@7.8.1'];
 
+export type AccuracyLanguage = 'python' | 'typescript' | 'java';
+
 export interface AccuracyFigure {
   corpus: string;
   origin: string;
-  language: 'python' | 'typescript';
+  language: AccuracyLanguage;
   precision: number;
   recall: number;
   agree: number;
@@ -43,9 +47,14 @@ export interface AccuracyFigure {
   oracleMs: number;
 }
 
-export async function accuracyOf(corpus: Corpus, language: 'python' | 'typescript'): Promise<AccuracyFigure> {
+export async function accuracyOf(corpus: Corpus, language: AccuracyLanguage): Promise<AccuracyFigure> {
   const started = performance.now();
-  const truth = language === 'python' ? await pyrightOracle(corpus.dir, listSourceFiles(corpus.dir, PY_EXTENSIONS)) : tsOracle(corpus.dir, listSourceFiles(corpus.dir, TS_EXTENSIONS));
+  const truth =
+    language === 'python'
+      ? await pyrightOracle(corpus.dir, listSourceFiles(corpus.dir, PY_EXTENSIONS))
+      : language === 'java'
+        ? await javaOracle(corpus.dir, listSourceFiles(corpus.dir, JAVA_EXTENSIONS), javacOptions(corpus))
+        : tsOracle(corpus.dir, listSourceFiles(corpus.dir, TS_EXTENSIONS));
   const oracleMs = performance.now() - started;
   const ours = await ourCallEdges(corpus.dir);
   const cmp = compareEdges(ours.edges, truth.edges, scopeFor(truth, ours.declarations));
@@ -76,9 +85,10 @@ export async function accuracyOf(corpus: Corpus, language: 'python' | 'typescrip
 }
 
 export async function measureAccuracy(log: (m: string) => void, errors: string[]): Promise<AccuracyFigure[]> {
-  const jobs: { get: () => Promise<Corpus>; language: 'python' | 'typescript'; label: string }[] = [
+  const jobs: { get: () => Promise<Corpus>; language: AccuracyLanguage; label: string }[] = [
     ...ACCURACY_PYTHON.map(([pkg, module]) => ({ get: () => debianPython(pkg, module), language: 'python' as const, label: pkg })),
     ...ACCURACY_TYPESCRIPT.map((spec) => ({ get: () => npmSources(spec), language: 'typescript' as const, label: spec })),
+    { get: javaCorpus, language: 'java' as const, label: 'openjdk-17-source java.util.concurrent' },
   ];
   const out: AccuracyFigure[] = [];
   for (const job of jobs) {
@@ -100,14 +110,14 @@ const counts = (c: Record<string, number>): string =>
     .join(', ') || '-';
 
 export function renderAccuracy(figures: readonly AccuracyFigure[]): string {
-  const out = [heading('Call edges against the language servers (pyright, TypeScript checker)')];
+  const out = [heading('Call edges against the language servers (pyright, TypeScript checker, javac)')];
   out.push(
     table(
       ['corpus', 'origin', 'precision', 'recall', 'agree', 'only ours', 'only oracle', 'missed by cause', 'extra by confidence'],
       figures.map((f) => [f.corpus, f.origin, pct(f.precision), pct(f.recall), f.agree, f.onlyOurs, f.onlyOracle, counts(f.causes.missed), counts(f.causes.extra)]),
     ),
   );
-  for (const language of ['python', 'typescript'] as const) {
+  for (const language of ['python', 'typescript', 'java'] as const) {
     const total: Record<string, { right: number; wrong: number }> = {};
     for (const f of figures.filter((x) => x.language === language)) {
       for (const [k, v] of Object.entries(f.byConfidence)) {

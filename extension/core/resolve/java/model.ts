@@ -166,7 +166,16 @@ export class JavaModel {
 
   /** A simple type name where it is written: javac's scopes, innermost first. */
   typeName(name: string, at: Place): JType | undefined {
-    return this.cached(`tn|${at.path}|${at.qn ?? ''}|${name}`, () => {
+    // The answer depends on the enclosing classes and the definitions declaring type parameters, not on the method asking.
+    const scope: string[] = [];
+    for (const s of this.enclosing(at)) {
+      if (TYPE_KINDS.has(s.kind)) {
+        scope.push(s.qualifiedName);
+        break;
+      }
+      if (s.typeParameters) scope.push(s.qualifiedName);
+    }
+    return this.cached(`tn|${at.path}|${scope.join('|')}|${name}`, () => {
       for (const s of this.enclosing(at)) {
         const tp = s.typeParameters?.find((p) => p.name === name);
         if (tp) {
