@@ -16,7 +16,7 @@ export interface Corpus {
   origin: string;
   version: string;
   dir: string;
-  language: 'python' | 'typescript' | 'mixed' | 'go' | 'csharp' | 'java' | 'rust';
+  language: 'python' | 'typescript' | 'mixed' | 'go' | 'csharp' | 'java' | 'rust' | 'ruby';
   files: number;
   lines: number;
 }
@@ -282,6 +282,20 @@ export function debianCsharp(pkg: string, from: string[]): Promise<Corpus> {
     (version, dir) => ({ name: pkg, origin: `Debian ${pkg} ${version} (${from.join('/')})`, version, dir, language: 'csharp', ...countSource(dir) }),
     (src) => statSync(src).isDirectory() || src.endsWith('.cs'),
     pkg,
+  );
+}
+
+/**
+ * A Ruby gem from Debian: a `ruby-*` package ships the gem's sources under
+ * /usr/share/rubygems-integration/all/gems/<gem>-<version>/; its lib/ folder is copied as the gem lays it out.
+ */
+export function debianRuby(pkg: string, gemDir: string): Promise<Corpus> {
+  return debianCorpus(
+    pkg,
+    ['usr', 'share', 'rubygems-integration', 'all', 'gems', gemDir, 'lib'],
+    'lib',
+    (version, dir) => ({ name: pkg, origin: `Debian ${pkg} ${version} (${gemDir}/lib)`, version, dir, language: 'ruby', ...countSource(dir) }),
+    (src) => statSync(src).isDirectory() || src.endsWith('.rb'),
   );
 }
 

@@ -51,6 +51,23 @@ describe('ruby extraction', () => {
     assert.deepEqual(sym(f, 'C.m')?.locals?.map((l) => `${l.name}=${l.value?.join(' ')}`), ['b=Foo::Bar new()']);
   });
 
+  it('attribute writes call the writer; ||= reads first', async () => {
+    const f = await facts('class C\n  def m(x)\n    self.a = 1\n    x.b ||= 2\n    self.c, *self.d = x\n  end\nend\n');
+    assert.deepEqual(calls(f), ['C.m: self a=', 'C.m: x b', 'C.m: x b=', 'C.m: self c=', 'C.m: self d=']);
+  });
+
+  it('alias_method, alias and Forwardable/ActiveSupport delegators declare methods', async () => {
+    const f = await facts("class C\n  def_delegators :@r, :match, :===\n  def_delegator :@r, :size, :length\n  instance_delegate %i[parser] => 'self.class'\n  instance_delegate parse: :parser\n  single_delegate on: :parser\n  delegate :foo, to: :bar\n  alias_method :to_str, :to_s\n  alias z to_s\nend\n");
+    assert.deepEqual(f.symbols.filter((s) => s.kind === 'method').map((s) => `${s.qualifiedName}${s.isStatic ? ' (singleton)' : ''}`), ['C.match', 'C.===', 'C.length', 'C.parser', 'C.parse', 'C.on (singleton)', 'C.foo', 'C.to_str', 'C.z']);
+  });
+
+  it('a def returns its last expression and its return values, as chains', async () => {
+    const f = await facts('class C\n  def a\n    return B.new if x\n    y = C.new\n    y\n  end\n  def b; self; end\n  def c; 1 + 2; end\nend\n');
+    assert.deepEqual(f.symbols.find((s) => s.qualifiedName === 'C.a')?.returns, [['y'], ['B', 'new()']]);
+    assert.deepEqual(f.symbols.find((s) => s.qualifiedName === 'C.b')?.returns, [['self']]);
+    assert.equal(f.symbols.find((s) => s.qualifiedName === 'C.c')?.returns, undefined);
+  });
+
   it('instance variables assigned in methods are fields of the class', async () => {
     const f = await facts('class C\n  def initialize\n    @a = A.new\n    @b ||= B::C.new\n  end\nend\n');
     assert.deepEqual(sym(f, 'C')?.fields?.map((x) => `${x.name}=${x.value?.join(' ')}`), ['@a=A new()', '@b=B::C new()']);

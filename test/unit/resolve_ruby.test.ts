@@ -59,6 +59,12 @@ describe('ruby resolution', () => {
     assert.equal(edge(ws, 'calls', 'rb:test/test_report:ReportTest.test_csv_header', `${REPORT}:Shop.Report.header`), undefined);
   });
 
+  it('method results are typed by what the method returns (Const.new, new, self, typed locals)', () => {
+    assert.ok(edge(ws, 'calls', 'rb:app/models/cart:Cart.guest', 'rb:app/models/user:User.checkout'), 'User.guest returns new(…)');
+    assert.ok(edge(ws, 'calls', `${REPORT}:Shop.Report.header`, 'rb:lib/shop:Shop.Config.currency'), 'Shop.config returns Config.new');
+    assert.ok(edge(ws, 'calls', 'rb:app/models/cart:Cart.total', `${MONEY}:Shop.Countable.count`), '@inventory = Inventory.build, which returns a local set by new');
+  });
+
   it('Zeitwerk-style files: app/models/user.rb is User, reached without a require', () => {
     assert.ok(edge(ws, 'calls', 'rb:app/models/user:User.initialize', 'rb:app/models/cart:Cart.initialize'));
     assert.ok(edge(ws, 'calls', 'rb:app/models/cart:Cart.guest', 'rb:app/models/user:User.guest'));

@@ -32,8 +32,10 @@ const RSPEC_GROUPS = new Set(['describe', 'context', 'feature', 'shared_examples
 const RSPEC_EXAMPLES = new Set(['it', 'specify', 'example', 'scenario', 'its']);
 const ATTRS: Record<string, ('r' | 'w')[]> = { attr_reader: ['r'], attr_writer: ['w'], attr_accessor: ['r', 'w'], attr: ['r'] };
 const VISIBILITY = new Set(['private', 'protected', 'public']);
+/** Forwardable's and ActiveSupport's delegators: declarations of methods that forward (`single_*`: singleton ones). */
+const DELEGATORS = new Set(['def_delegators', 'def_delegator', 'def_instance_delegators', 'def_instance_delegator', 'delegate', 'instance_delegate', 'def_single_delegators', 'def_single_delegator', 'single_delegate']);
 /** Calls that are Ruby's declarations, read as such and never call facts. */
-const DECLARATIONS = new Set(['require', 'require_relative', 'autoload', 'include', 'extend', 'prepend', ...Object.keys(ATTRS), ...VISIBILITY, 'module_function', 'private_class_method', 'public_class_method']);
+const DECLARATIONS = new Set(['require', 'require_relative', 'autoload', 'include', 'extend', 'prepend', 'alias_method', ...Object.keys(ATTRS), ...VISIBILITY, ...DELEGATORS, 'module_function', 'private_class_method', 'public_class_method']);
 /** Internal marker of singleton methods' qualified names until the file is read (see `finish`). */
 const SELF = '.self.';
 
@@ -187,7 +189,11 @@ function walk(ctx: RubyContext, node: Node, scope: Scope, defs: Set<number>): vo
     case 'exception_variable':
     case 'left_assignment_list':
     case 'destructured_left_assignment':
-      for (const id of node.descendantsOfType('identifier')) if (id) scope.locals?.add(id.text);
+    case 'rest_assignment':
+      for (const c of node.namedChildren) {
+        if (c.type === 'identifier') scope.locals?.add(c.text);
+        else if (c.type !== 'call') walk(ctx, c, scope, defs);
+      }
       return;
     case 'for': {
       for (const id of node.childForFieldName('pattern')?.descendantsOfType('identifier') ?? []) if (id) scope.locals?.add(id.text);
@@ -197,7 +203,15 @@ function walk(ctx: RubyContext, node: Node, scope: Scope, defs: Set<number>): vo
       walkChildren(ctx, node.childForFieldName('body'), scope, defs);
       return;
     }
-    case 'alias':
+    case 'alias': {
+      const aliasName = node.childForFieldName('name');
+      if (scope.body && !scope.owner && aliasName && /^[\w]+[?!=]?$|^[^\w\s]+$/.test(aliasName.text)) {
+        const s = symbol(ctx, node, 'method', aliasName.text, `${scope.body.qn}${scope.eigen ? SELF : '.'}${aliasName.text}`, aliasName, scope.body.qn);
+        if (scope.eigen) s.isStatic = true;
+        add(ctx, s);
+      }
+      return;
+    }
     case 'hash_key_symbol':
     case 'simple_symbol':
     case 'comment':
@@ -279,6 +293,8 @@ function method(ctx: RubyContext, node: Node, scope: Scope, defs: Set<number>): 
   const paramsNode = node.childForFieldName('parameters');
   if (paramsNode) parameters(ctx, paramsNode, inner, defs);
   walkChildren(ctx, node.childForFieldName('body'), inner, defs);
+  const returns = returnChains(node, inner);
+  if (returns.length) s.returns = returns;
   // An endless def (`def m = expr`) keeps its value in a field of its own.
   if (!node.childForFieldName('body')) for (const c of node.namedChildren) if (c.id !== nameNode.id && c.id !== paramsNode?.id && c.id !== object?.id) walk(ctx, c, inner, defs);
 }
@@ -297,6 +313,31 @@ function params(list: Node | null): ParamFact[] {
       out.push(param);
     }
   }
+  return out;
+}
+
+/**
+ * What a def returns, as chains (facts.ts `returns`): its last expression and its `return x`
+ * statements (nested defs and blocks left out), when they are chains (`Foo.new`, `self`, a local); at most 3.
+ */
+function returnChains(def: Node, scope: Scope): Chain[] {
+  const out: Chain[] = [];
+  const push = (n: Node | null | undefined): void => {
+    if (!n || out.length >= 3) return;
+    const chain = chainOf(n, scope);
+    if (!chain.includes('?') && !out.some((c) => c.join(' ') === chain.join(' '))) out.push(chain);
+  };
+  const body = def.childForFieldName('body');
+  const statements = (body?.namedChildren ?? []).filter((c) => c.type !== 'comment' && c.type !== 'rescue' && c.type !== 'ensure' && c.type !== 'else');
+  push(statements[statements.length - 1]);
+  const visit = (n: Node): void => {
+    for (const c of n.namedChildren) {
+      if (c.type === 'method' || c.type === 'singleton_method' || c.type === 'class' || c.type === 'module' || c.type === 'block' || c.type === 'do_block' || c.type === 'lambda') continue;
+      if (c.type === 'return') push(c.namedChildren[0]?.type === 'argument_list' ? c.namedChildren[0].namedChildren[0] : c.namedChildren[0]);
+      else visit(c);
+    }
+  };
+  if (body) visit(body);
   return out;
 }
 
@@ -336,7 +377,21 @@ function assignment(ctx: RubyContext, node: Node, scope: Scope, defs: Set<number
     const name = left.text;
     const qn = scope.body ? `${scope.body.qn}.${name}` : name;
     add(ctx, symbol(ctx, node, 'constant', name, qn, left, scope.body?.qn));
+  } else if (left.type === 'call' || left.type === 'left_assignment_list') {
+    for (const target of left.type === 'call' ? [left] : left.descendantsOfType('call')) if (target) setter(ctx, target, scope, defs, node.type === 'operator_assignment');
+    if (left.type === 'left_assignment_list') walk(ctx, left, scope, defs);
   } else walk(ctx, left, scope, defs);
+}
+
+/** `recv.x = v` calls `x=` on recv (`recv.x ||= v` reads `x` first). */
+function setter(ctx: RubyContext, target: Node, scope: Scope, defs: Set<number>, reads: boolean): void {
+  const receiver = target.childForFieldName('receiver');
+  const method = target.childForFieldName('method');
+  if (!receiver || method?.type !== 'identifier') return walk(ctx, target, scope, defs);
+  walk(ctx, receiver, scope, defs);
+  const chain = chainOf(receiver, scope);
+  if (reads) ctx.calls.push(callFact(scope, [...chain, method.text], method));
+  ctx.calls.push(callFact(scope, [...chain, `${method.text}=`], method));
 }
 
 /**
@@ -425,6 +480,18 @@ function declaration(ctx: RubyContext, node: Node, name: string, scope: Scope, d
     }
     return true;
   }
+  if (DELEGATORS.has(name) || name === 'alias_method') {
+    if (!cls || !scope.body) return false;
+    const singleton = name.includes('single') || scope.eigen === true;
+    for (const { text, node: at } of declaredNames(node, name)) {
+      const s = symbol(ctx, node, 'method', text, `${scope.body.qn}${singleton ? SELF : '.'}${text}`, at, scope.body.qn);
+      s.signature = node.text.replace(/\s+/g, ' ').slice(0, 200);
+      if (singleton) s.isStatic = true;
+      if (scope.body.private) s.exported = false;
+      add(ctx, s);
+    }
+    return true;
+  }
   if (name in ATTRS) {
     if (!cls || !scope.body) return false;
     for (const a of args) {
@@ -456,6 +523,25 @@ function declaration(ctx: RubyContext, node: Node, name: string, scope: Scope, d
     return true;
   }
   return false;
+}
+
+/** The method names a delegator or `alias_method` call declares, with the node naming each. */
+function declaredNames(call: Node, name: string): { text: string; node: Node }[] {
+  const all = call.childForFieldName('arguments')?.namedChildren ?? [];
+  const positional = argsOf(call);
+  const named = (n: Node | undefined): { text: string; node: Node }[] => {
+    if (!n) return [];
+    if (n.type === 'array' || n.type === 'symbol_array') return n.namedChildren.flatMap((c) => named(c));
+    const text = n.type === 'hash_key_symbol' || n.type === 'bare_symbol' ? n.text : literalText(n);
+    return text !== undefined && /^[\w]+[?!=]?$|^[^\w\s]+$/.test(text) ? [{ text, node: n }] : [];
+  };
+  if (name === 'alias_method') return named(positional[0]);
+  if (name === 'def_delegator' || name === 'def_instance_delegator' || name === 'def_single_delegator') return named(positional[2] ?? positional[1]);
+  if (name.startsWith('def_')) return positional.slice(1).flatMap((a) => named(a));
+  // `delegate :a, :b, to: :c` (ActiveSupport) or `delegate [:a, :b] => :c, d: :e` (Forwardable).
+  const keys = all.filter((a) => a.type === 'pair' && a.childForFieldName('key')?.text.replace(/:$/, '') !== 'to').flatMap((p) => named(p.childForFieldName('key') ?? undefined));
+  const hashKeys = all.filter((a) => a.type === 'hash').flatMap((h) => h.namedChildren.filter((p) => p.type === 'pair').flatMap((p) => named(p.childForFieldName('key') ?? undefined)));
+  return [...positional.flatMap((a) => named(a)), ...keys, ...hashKeys];
 }
 
 /** RSpec groups and examples, ActiveSupport's `test "…"`: a test symbol whose block is its body. */

@@ -41,6 +41,9 @@ const isSingleton = (s: SymbolFact): boolean => s.isStatic === true;
 const isInstance = (s: SymbolFact): boolean => s.isStatic !== true || s.isClassMethod === true;
 
 export class RubyClasses {
+  /** Classes whose ancestors are being read (a guard against lookups that come back to them). */
+  private readonly reading = new Set<string>();
+
   constructor(
     private readonly project: Project,
     private readonly tracker: DepTracker,
@@ -94,8 +97,9 @@ export class RubyClasses {
 
   /** A base as written in one opening, resolved where that opening stands. */
   private resolveBase(text: string, def: ClassDef): string | undefined {
-    // Lexical scopes only: the ancestors are what is being resolved.
-    return this.resolveConst(text, def.sym.qualifiedName, false);
+    // Lexical scopes first; then, as Ruby does for `class C < X` inside `class Outer`, the outer class's ancestors.
+    const qn = def.sym.qualifiedName;
+    return this.resolveConst(text, qn, false) ?? this.resolveConst(text, outerOf(qn), true);
   }
 
   /**
@@ -104,7 +108,18 @@ export class RubyClasses {
    */
   ancestors(qn: string, singletonSide: boolean, seen = new Set<string>()): string[] {
     if (seen.has(qn) || seen.size > MAX_ANCESTORS) return [];
+    // A base resolved through an outer class's ancestors may ask for a class whose ancestors are being read.
+    if (this.reading.has(qn)) return [qn];
     seen.add(qn);
+    this.reading.add(qn);
+    try {
+      return this.ancestorsOf(qn, singletonSide, seen);
+    } finally {
+      this.reading.delete(qn);
+    }
+  }
+
+  private ancestorsOf(qn: string, singletonSide: boolean, seen: Set<string>): string[] {
     const out = [qn];
     const defs = this.defs(qn);
     const mixins: string[] = [];

@@ -20,7 +20,8 @@
  */
 import type { BindingFact, CallFact, Chain, ImportFact, ReferenceFact, SymbolFact } from '../../parse/facts';
 import type { BaseTarget, CallTarget, DefinitionRef, FamilyResolver, ImportTarget, ResolveContext, SymbolRef } from '../family';
-import type { Project } from '../project';
+import type { FileView, Project } from '../project';
+import { topOf } from '../tracker';
 import { RubyClasses, outerOf, type MethodHit } from './ruby_classes';
 import { requireTarget } from './ruby_requires';
 
@@ -87,8 +88,7 @@ class Run {
     this.classes = new RubyClasses(project, ctx.tracker);
   }
 
-  site(caller: string | undefined): Site {
-    const view = this.ctx.view;
+  site(caller: string | undefined, view: FileView = this.ctx.view): Site {
     const sym = caller !== undefined ? view.symbols.get(caller) : undefined;
     const groups: string[] = [];
     for (let s = sym; s; s = s.parent !== undefined ? view.symbols.get(s.parent) : undefined) if (s.kind === 'test') groups.push(s.qualifiedName);
@@ -118,7 +118,7 @@ class Run {
     return this.classes.findMethod(v.qn, name, true);
   }
 
-  private selfCall(site: Site, name: string): MethodHit | undefined {
+  private selfCall(site: Site, name: string, view: FileView = this.ctx.view): MethodHit | undefined {
     if (site.self) {
       const hit = this.send(site.self, name);
       if (hit) return hit;
@@ -128,17 +128,24 @@ class Run {
         if (own && own.sym.isClassMethod === true) return own;
       }
     }
+    const path = view.facts.path;
     for (const g of site.groups) {
-      const helper = this.ctx.view.symbols.get(`${g}.${name}`);
-      if (helper && helper.kind === 'function') return { ref: { t: 'symbol', path: this.ctx.path, qn: helper.qualifiedName, kind: helper.kind }, sym: helper };
+      const qn = `${g}.${name}`;
+      const helper = this.read(path, qn)?.symbols.get(qn);
+      if (helper && helper.kind === 'function') return { ref: { t: 'symbol', path, qn, kind: helper.kind }, sym: helper };
     }
-    return this.topLevel(name);
+    return this.topLevel(name, path);
+  }
+
+  /** A file's view for reading `qn`: the own file's as it is, another's charged to the tracker. */
+  private read(path: string, qn: string): FileView | undefined {
+    return path === this.ctx.path ? this.ctx.view : this.project.view(path, this.ctx.tracker, topOf(qn));
   }
 
   /** A top-level def: in this file, else the only one of that name in the workspace. */
-  private topLevel(name: string): MethodHit | undefined {
-    const own = this.ctx.view.topLevel.get(name);
-    if (own?.kind === 'function') return { ref: { t: 'symbol', path: this.ctx.path, qn: own.qualifiedName, kind: own.kind }, sym: own };
+  private topLevel(name: string, path: string): MethodHit | undefined {
+    const own = this.read(path, name)?.topLevel.get(name);
+    if (own?.kind === 'function') return { ref: { t: 'symbol', path, qn: own.qualifiedName, kind: own.kind }, sym: own };
     const all = this.project.symbolsNamed(name, this.ctx.tracker).filter((n) => n.kind === 'function' && n.qn === name && this.project.languageOf(n.path) === 'ruby');
     if (all.length !== 1) return undefined;
     const only = all[0]!;
@@ -153,17 +160,36 @@ class Run {
 
   // ---- values ---------------------------------------------------------------------------------
 
-  private evalChain(site: Site, chain: Chain, line: number, depth: number): RbValue | undefined {
+  private evalChain(site: Site, chain: Chain, line: number, depth: number, view: FileView = this.ctx.view): RbValue | undefined {
     if (depth > MAX_DEPTH || !chain.length) return undefined;
-    let v = this.first(site, chain[0]!, line, depth);
+    let v = this.first(site, chain[0]!, line, depth, view);
     for (const seg of chain.slice(1)) {
       if (!v) return undefined;
-      v = seg === 'new()' && v.t === 'const' ? { t: 'inst', qn: v.qn } : undefined;
+      if (seg === 'new()' && v.t === 'const') v = { t: 'inst', qn: v.qn };
+      else if (seg.endsWith('()')) v = this.resultOf(this.send(v, seg.slice(0, -2)), depth);
+      else v = undefined;
     }
     return v;
   }
 
-  private first(site: Site, seg: string, line: number, depth: number): RbValue | undefined {
+  /** What a method returns, when every chain it returns (facts.ts `returns`) that can be typed agrees. */
+  private resultOf(hit: MethodHit | undefined, depth: number): RbValue | undefined {
+    if (!hit?.sym.returns?.length || depth > MAX_DEPTH) return undefined;
+    const view = this.read(hit.ref.path, hit.ref.qn);
+    if (!view) return undefined;
+    const site = this.site(hit.ref.qn, view);
+    let found: RbValue | undefined;
+    for (const chain of hit.sym.returns) {
+      const v = this.evalChain(site, chain, Number.MAX_SAFE_INTEGER, depth + 1, view);
+      if (!v) continue;
+      if (found && (found.t !== v.t || found.qn !== v.qn)) return undefined;
+      found = v;
+    }
+    if (found) this.inferred = true;
+    return found;
+  }
+
+  private first(site: Site, seg: string, line: number, depth: number, view: FileView): RbValue | undefined {
     if (seg === 'self') return site.self;
     if (/^(::)?[A-Z]/.test(seg)) {
       const qn = this.classes.resolveConst(seg, site.nesting);
@@ -172,17 +198,18 @@ class Run {
     if (seg.startsWith('@') && !seg.startsWith('@@')) return this.field(site, seg, depth);
     // A bare `new` in a singleton method or class body: an instance of self.
     if (seg === 'new()') return site.self?.t === 'const' ? { t: 'inst', qn: site.self.qn } : undefined;
-    if (seg.endsWith('()') || seg === '?') return undefined;
-    return this.local(site, seg, line, depth);
+    if (seg.endsWith('()')) return this.resultOf(this.selfCall(site, seg.slice(0, -2), view), depth);
+    if (seg === '?') return undefined;
+    return this.local(site, seg, line, depth, view);
   }
 
   /** A local by the nearest assignment above the use. */
-  private local(site: Site, name: string, line: number, depth: number): RbValue | undefined {
+  private local(site: Site, name: string, line: number, depth: number, view: FileView): RbValue | undefined {
     let best: BindingFact | undefined;
     for (const b of site.sym?.locals ?? []) if (b.name === name && b.line <= line && (!best || b.line >= best.line)) best = b;
     if (!best?.value) return undefined;
     this.inferred = true;
-    return this.evalChain(site, best.value, best.line, depth + 1);
+    return this.evalChain(site, best.value, best.line, depth + 1, view);
   }
 
   /** An instance variable of self's class: what some method of it (any opening) assigns it, when all agree. */

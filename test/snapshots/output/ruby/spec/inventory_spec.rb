@@ -14,10 +14,14 @@ RSpec.describe Shop::Inventory do
 //         ^^^^^^^^^^ tests rb:lib/shop/inventory:Shop.Inventory.empty (convention)
     it 'counts nothing' do
 //      ^^^^^^^^^^^^^^ definition test rb:spec/inventory_spec:Shop::Inventory > when empty > counts nothing
+//      ^^^^^^^^^^^^^^ tests rb:lib/shop/money:Shop.Countable.count (inferred)
+//      ^^^^^^^^^^^^^^ tests rb:lib/shop/money:Shop.Countable.empty? (inferred)
       inv = fresh
 //          ^^^^^ calls rb:spec/inventory_spec:Shop::Inventory.fresh
       expect(inv.count).to eq 0
+//               ^^^^^ calls rb:lib/shop/money:Shop.Countable.count (inferred)
       expect(inv.empty?).to be true
+//               ^^^^^^ calls rb:lib/shop/money:Shop.Countable.empty? (inferred)
     end
   end
 

@@ -9,11 +9,13 @@ class Cart
   def total
 //    ^^^^^ definition method rb:app/models/cart:Cart.total
     @inventory.count
+//             ^^^^^ calls rb:lib/shop/money:Shop.Countable.count (inferred)
   end
 
   def self.guest
 //         ^^^^^ definition method rb:app/models/cart:Cart.guest
     User.guest.checkout
 //       ^^^^^ calls rb:app/models/user:User.guest
+//             ^^^^^^^^ calls rb:app/models/user:User.checkout (inferred)
   end
 end

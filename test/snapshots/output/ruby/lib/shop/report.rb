@@ -26,6 +26,7 @@ module Shop
 //      ^^^^^^ definition method rb:lib/shop/report:Shop.Report.header
       ["Report (#{Shop.config.currency})"]
 //                     ^^^^^^ calls rb:lib/shop:Shop.config
+//                            ^^^^^^^^ calls rb:lib/shop:Shop.Config.currency (inferred)
     end
 
     def body
