@@ -236,7 +236,7 @@ export interface FileFacts {
   generated?: boolean;
 }
 
-export const FACTS_VERSION = 10;
+export const FACTS_VERSION = 11;
 
 // ---- the extractor contract ----------------------------------------------------------------------
 
