@@ -9,6 +9,7 @@ import type { WorkspaceOptions } from '../core/workspace';
 import type { DocsConfigInput, EmbeddingsConfig } from '../core/docs/config';
 import { decisionOptions } from './decisions_model';
 import { LANGUAGE_SETTINGS, languagesForSettings, type LanguageSetting } from '../core/parse/languages';
+import { DEFAULT_MAX_FILE_BYTES } from '../core/index/walk';
 
 export interface Settings {
   include: string[];
@@ -29,7 +30,7 @@ export function readSettings(scope?: vscode.ConfigurationScope): Settings {
     include: c.get<string[]>('include', []),
     exclude: c.get<string[]>('exclude', []),
     languages: c.get<Settings['languages']>('languages', [...LANGUAGE_SETTINGS]),
-    maxFileSize: c.get<number>('maxFileSize', 1024 * 1024),
+    maxFileSize: c.get<number>('maxFileSize', DEFAULT_MAX_FILE_BYTES),
     maxFiles: c.get<number>('maxFiles', 50_000),
     adrFolder: c.get<string>('adr.folder', ''),
     adrFilenamePattern: c.get<string>('adr.filenamePattern', '^\\d{4}-.+\\.md$'),

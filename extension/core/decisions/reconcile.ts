@@ -10,6 +10,7 @@
  * smallest id in it). Nodes are linked, never merged. Inputs are sorted first, so the same input
  * always gives the same pairs.
  */
+import { editDistance } from '../model/edit_distance';
 
 export interface Named {
   id: string;
@@ -47,22 +48,7 @@ export function normalise(name: string, aliases: Readonly<Record<string, string>
 export function similarity(a: string, b: string): number {
   if (a === b) return 1;
   const longest = Math.max(a.length, b.length);
-  return longest === 0 ? 1 : 1 - levenshtein(a, b) / longest;
-}
-
-/** Edit distance with one row of memory. */
-export function levenshtein(a: string, b: string): number {
-  if (a.length < b.length) [a, b] = [b, a];
-  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
-      row.push(Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + cost));
-    }
-    prev = row;
-  }
-  return prev[b.length]!;
+  return longest === 0 ? 1 : 1 - editDistance(a, b) / longest;
 }
 
 export function reconcile(items: readonly Named[], aliases: Readonly<Record<string, string>>, sameAs: number, relatedTo: number): Reconciled {

@@ -11,6 +11,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { loadExtract, parseOne, type ExtractFn, type ParseResult, type ParseTask, type ParseWorkerData, type WorkerMessage, type WorkerRequest } from './parse_worker';
+import { DEFAULT_MAX_FILE_BYTES } from './walk';
 
 export type { ExtractFn, ParseResult, ParseTask } from './parse_worker';
 
@@ -77,7 +78,6 @@ interface WorkerEntry {
   eval: boolean;
 }
 
-const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
 /** Workers dying before they are ready this many times in a row means the script itself is broken. */
 const MAX_STARTUP_FAILURES = 2;
 /**

@@ -5,6 +5,7 @@
  * qualified name, or a bare name. One match resolves; several are `ambiguous` (ranked, with
  * locations); none is `not_found` with "did you mean" suggestions from the name index.
  */
+import { editDistance } from '../model/edit_distance';
 import type { CodeGraph } from '../model/graph';
 import { containerOf, fileId, filePathOf, moduleId } from '../model/ids';
 import type { NodeKind } from '../model/types';
@@ -145,23 +146,6 @@ export function suggest(graph: CodeGraph, ref: string, max = 5, kinds?: readonly
   return out;
 }
 
-/** Levenshtein distance, giving up (returning max + 1) once it must exceed `max`. */
-export function editDistance(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    let rowMin = i;
-    for (let j = 1; j <= b.length; j++) {
-      const v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-      cur.push(v);
-      if (v < rowMin) rowMin = v;
-    }
-    if (rowMin > max) return max + 1;
-    prev = cur;
-  }
-  return prev[b.length]!;
-}
 
 /** The names to offer in a "did you mean" (items leave out names their ids already say). */
 export function suggestionNames(graph: CodeGraph, suggestions: readonly Item[]): string[] {

@@ -8,6 +8,7 @@
  * Fixture facts the counts come from (the CLI answers the same on the fixture):
  *   Stock.count  6 callers, 2 tests        Stock.add     2 callers (3 after the edit)
  *   formatPrice  2 callers, 2 tests        quickBuy      1 caller, 1 test
+ *   Go Stock.Count (goshop/)  3 callers, 1 test
  */
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -20,6 +21,7 @@ import { runAll, test } from './runner';
 import { activeLocation, api, file, hoverText, lenses, lensesAt, positionOf, root, runPicking, runPickingItem, showAt, sleep, waitFor, waitForLens } from './util';
 
 const STOCK = 'inventory/stock.py';
+const GO_STOCK = 'goshop/stock.go';
 const COUNT_DEF = 'def count(';
 const ADD_DEF = 'def add(';
 const COMMANDS = ['reindexWorkspace', 'reindexFile', 'showCallers', 'showCallees', 'showImpact', 'findSymbol', 'showStatus', 'copyMcpConfig', 'openLog'];
@@ -43,6 +45,19 @@ test('CodeLens on TypeScript functions: formatPrice "2 callers", "2 tests"; quic
   assert.ok(price.includes('2 tests'), JSON.stringify(price));
   const quick = await waitForLens(file('web/checkout.ts'), 'export function quickBuy', /^1 callers?$/);
   assert.ok(quick.some((t) => /^1 tests?$/.test(t)), JSON.stringify(quick));
+});
+
+test('CodeLens and hover on a Go method: Stock.Count "3 callers", "1 test"; the hover shows its signature and doc', async () => {
+  const titles = await waitForLens(file(GO_STOCK), 'func (s *Stock) Count(', /^3 callers$/);
+  assert.ok(titles.some((t) => /^1 tests?$/.test(t)), JSON.stringify(titles));
+  const pos = await positionOf(file(GO_STOCK), 'func (s *Stock) Count(', 'Count');
+  const text = await waitFor('a KG Memory hover on Stock.Count', async () => {
+    const t = await hoverText(file(GO_STOCK), pos);
+    return /callers?/.test(t) ? t : undefined;
+  });
+  assert.match(text, /func \(s \*Stock\) Count\(sku string\) int/);
+  assert.match(text, /units of sku on hand/);
+  assert.match(text, /CanShip|Stock\.Add/);
 });
 
 test('CodeLens above classes (Stock, Cart)', async () => {
