@@ -2,6 +2,8 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { AmbiguousError, matchTarget, NotFoundError, QueryError, resolveTarget } from '../../extension/core/query';
 import { ID, sampleProject } from './helpers/sample_project';
+import { extractFacts } from '../../extension/core/parse/extract';
+import { GraphAssembler } from '../../extension/core/index/assembler';
 
 const g = sampleProject();
 
@@ -83,3 +85,22 @@ describe('resolveTarget', () => {
     assert.throws(() => resolveTarget(g, '  '), (e: unknown) => e instanceof QueryError && e.code === 'invalid_argument');
   });
 });
+
+describe('resolveTarget on languages whose files declare a package', () => {
+  it('accepts package.Class.method (Java) and package.Type.Method (Go), with the package in full or its last parts', async () => {
+    const a = new GraphAssembler();
+    const files: [string, string][] = [
+      ['src/main/java/com/acme/shop/Stock.java', 'package com.acme.shop;\npublic class Stock {\n  public int count(String sku) { return 0; }\n}\n'],
+      ['store/store.go', 'package store\n\ntype Memory struct{}\n\nfunc (m *Memory) Put() {}\n'],
+    ];
+    const changes = new Map();
+    for (const [path, text] of files) changes.set(path, await extractFacts(path, text, path.endsWith('.java') ? 'java' : 'go'));
+    a.update(changes);
+    const java = 'java:src/main/java/com/acme/shop/Stock:Stock.count';
+    assert.equal(resolveTarget(a.graph, 'com.acme.shop.Stock.count'), java);
+    assert.equal(resolveTarget(a.graph, 'shop.Stock.count'), java);
+    assert.equal(resolveTarget(a.graph, 'store.Memory.Put'), 'go:store/store:Memory.Put');
+    assert.throws(() => resolveTarget(a.graph, 'other.Stock.count'), NotFoundError);
+  });
+});
+

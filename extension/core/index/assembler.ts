@@ -245,7 +245,8 @@ export class GraphAssembler {
       startLine: 1,
       endLine: Math.max(1, facts.lines),
     };
-    const moduleName = this.project.pythonModuleName(path);
+    // The file's dotted name: its Python module, or the package its clause declares (Java, Kotlin, Go).
+    const moduleName = this.project.pythonModuleName(path) ?? facts.package;
     // Facts are a function of the content: a file parsed again (a full reindex) keeps its nodes as they are.
     const madeFrom = `${facts.hash}|${facts.version}|${moduleName ?? ''}`;
     if (this.nodesMadeFrom.get(path) === madeFrom && previous.length > 0) return;

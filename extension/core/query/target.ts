@@ -41,6 +41,13 @@ function containerMatches(container: string | undefined, wanted: string): boolea
   return container === wanted || container.endsWith(`.${wanted}`) || container.endsWith(`/${wanted}`);
 }
 
+/** `shop.Stock.count`: the symbol's file declares package `shop` (or `com.acme.shop`): its file node's dotted name. */
+function packageMatches(graph: CodeGraph, id: string, wanted: string): boolean {
+  const path = graph.node(id)?.path;
+  const pkg = path !== undefined ? graph.node(fileId(path))?.qualifiedName : undefined;
+  return pkg !== undefined && (pkg === wanted || pkg.endsWith(`.${wanted}`));
+}
+
 /** Every node `ref` may mean, best first (possibly none). Does not throw on no/many matches. */
 export function matchTarget(graph: CodeGraph, ref: string, options: TargetOptions = {}): Matches {
   const r = ref.trim();
@@ -69,7 +76,7 @@ export function matchTarget(graph: CodeGraph, ref: string, options: TargetOption
   for (let i = 1; i < parts.length; i++) {
     const container = parts.slice(0, i).join('.');
     for (const id of graph.findByQualifiedName(parts.slice(i).join('.'))) {
-      if (containerMatches(containerOf(id), container)) qualified.add(id);
+      if (containerMatches(containerOf(id), container) || packageMatches(graph, id, container)) qualified.add(id);
     }
   }
   if (parts.length > 1 || r.includes(' > ')) {

@@ -8,7 +8,7 @@
  * Fixture facts the counts come from (the CLI answers the same on the fixture):
  *   Stock.count  6 callers, 2 tests        Stock.add     2 callers (3 after the edit)
  *   formatPrice  2 callers, 2 tests        quickBuy      1 caller, 1 test
- *   Go Stock.Count (goshop/)  3 callers, 1 test
+ *   Go Stock.Count (goshop/)  3 callers, 1 test     Java shop.Stock.count (javashop/)  3 callers, 1 test
  */
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -22,6 +22,7 @@ import { activeLocation, api, file, hoverText, lenses, lensesAt, positionOf, roo
 
 const STOCK = 'inventory/stock.py';
 const GO_STOCK = 'goshop/stock.go';
+const JAVA_STOCK = 'javashop/src/main/java/shop/Stock.java';
 const COUNT_DEF = 'def count(';
 const ADD_DEF = 'def add(';
 const COMMANDS = ['reindexWorkspace', 'reindexFile', 'showCallers', 'showCallees', 'showImpact', 'findSymbol', 'showStatus', 'copyMcpConfig', 'openLog'];
@@ -58,6 +59,19 @@ test('CodeLens and hover on a Go method: Stock.Count "3 callers", "1 test"; the 
   assert.match(text, /func \(s \*Stock\) Count\(sku string\) int/);
   assert.match(text, /units of sku on hand/);
   assert.match(text, /CanShip|Stock\.Add/);
+});
+
+test('CodeLens and hover on a Java method: shop.Stock.count "3 callers", "1 test"; the hover shows its signature and Javadoc', async () => {
+  const titles = await waitForLens(file(JAVA_STOCK), 'public int count(', /^3 callers$/);
+  assert.ok(titles.some((t) => /^1 tests?$/.test(t)), JSON.stringify(titles));
+  const pos = await positionOf(file(JAVA_STOCK), 'public int count(', 'count');
+  const text = await waitFor('a KG Memory hover on Stock.count (Java)', async () => {
+    const t = await hoverText(file(JAVA_STOCK), pos);
+    return /callers?/.test(t) ? t : undefined;
+  });
+  assert.match(text, /public int count\(String sku\)/);
+  assert.match(text, /The units of sku on hand/);
+  assert.match(text, /canShip|Stock\.add/);
 });
 
 test('CodeLens above classes (Stock, Cart)', async () => {
