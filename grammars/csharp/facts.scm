@@ -33,6 +33,13 @@
   (event_field_declaration)
 ] @field
 
+; ---- Conditional compilation ----------------------------------------------------------------
+
+; `#define X` before the code, then `#if X … #elif … #else … #endif`: branches the compiler skips are no code.
+(preproc_define) @preproc.define
+(preproc_undef) @preproc.undef
+(preproc_if) @preproc.if
+
 ; ---- Namespaces and usings -----------------------------------------------------------------
 
 (file_scoped_namespace_declaration) @namespace.file

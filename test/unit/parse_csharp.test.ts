@@ -138,4 +138,39 @@ describe('csharp extraction', () => {
     assert.ok(f.parseErrors > 0);
     assert.deepEqual(f.calls.find((c) => c.caller === 'K.M')?.callee, ['Foo']);
   });
+
+  it('overloads are symbols of their own; calls carry their arguments', async () => {
+    const f = await extractFacts('src/O.cs', 'class O { void M() { M(1, "a"); } void M(int x, string s) { } O() { } O(int x) : this() { } }\n', 'csharp');
+    assert.deepEqual(f.symbols.map((s) => s.qualifiedName), ['O', 'O.M', 'O.M#2', 'O.O', 'O.O#2']);
+    assert.deepEqual(f.symbols.map((s) => s.name), ['O', 'M', 'M', 'O', 'O']);
+    assert.deepEqual(f.calls.find((c) => c.caller === 'O.M')?.args, [[':int'], [':string']]);
+    assert.deepEqual(f.calls.find((c) => c.caller === 'O.O#2')?.callee, ['this']);
+  });
+
+  it('conditional compilation: branches the compiler skips are no code; an unknown condition keeps both', async () => {
+    const source = [
+      '#define HAVE_X',
+      'class C {',
+      '#if false',
+      '  void M() { }',
+      '#elif HAVE_X && !Y',
+      '  void N() { A(); }',
+      '#else',
+      '  void O() { B(); }',
+      '#endif',
+      '#if UNDEFINED',
+      '  void P() { }',
+      '#else',
+      '  void Q() { }',
+      '#endif',
+      '#if (HAVE_X || Z) && true',
+      '  void R() { }',
+      '#endif',
+      '}',
+      '',
+    ].join('\n');
+    const f = await extractFacts('src/P.cs', source, 'csharp');
+    assert.deepEqual(f.symbols.map((s) => s.qualifiedName), ['C', 'C.N', 'C.Q', 'C.R']);
+    assert.deepEqual(f.calls.map((c) => c.callee.join('.')), ['A']);
+  });
 });

@@ -51,6 +51,10 @@ interface Context {
   calls: CallFact[];
   references: ReferenceFact[];
   imports: ImportFact[];
+  /** Conditional-compilation symbols `#define`d so far (the project's own are not known to a file). */
+  defined: Set<string>;
+  /** Byte ranges of `#if` branches the compiler skips, in document order. */
+  skipped: [number, number][];
 }
 
 const EMPTY: ExtractedFacts = { symbols: [], imports: [], exports: [], calls: [], references: [], bindings: [] };
@@ -80,9 +84,22 @@ function extract(input: ExtractorInput): ExtractedFacts {
     calls: [],
     references: [],
     imports: [],
+    defined: new Set(),
+    skipped: [],
   };
   for (const { name, node } of query.captures(root, { maxStartDepth: MAX_QUERY_DEPTH })) {
+    if (isSkipped(ctx, node)) continue;
     switch (name) {
+      case 'preproc.define':
+      case 'preproc.undef': {
+        const symbol = node.namedChildren.find((c) => c?.type === 'identifier' || c?.type === 'preproc_arg')?.text.trim();
+        if (symbol && name === 'preproc.define') ctx.defined.add(symbol);
+        else if (symbol) ctx.defined.delete(symbol);
+        break;
+      }
+      case 'preproc.if':
+        skipBranches(ctx, node);
+        break;
       case 'namespace.file':
         ctx.fileNamespace ??= nameSegments(node.childForFieldName('name'))?.join('.');
         break;
@@ -150,6 +167,70 @@ function extract(input: ExtractorInput): ExtractedFacts {
   const doc = fileDoc(root);
   if (doc) facts.doc = doc;
   return facts;
+}
+
+// ---- conditional compilation ----------------------------------------------------------------
+
+/**
+ * Records the branches of `#if` the compiler skips with the symbols this file defines (a symbol no
+ * `#define` names is undefined: the project's DefineConstants are not read). A condition we cannot
+ * evaluate keeps every branch.
+ */
+function skipBranches(ctx: Context, node: Node): void {
+  const condition = node.childForFieldName('condition');
+  const alternative = node.childForFieldName('alternative');
+  const value = condition ? evaluate(ctx, condition) : undefined;
+  if (value === undefined || !condition) return;
+  if (value) {
+    if (alternative) ctx.skipped.push([alternative.startIndex, alternative.endIndex]);
+    return;
+  }
+  ctx.skipped.push([condition.endIndex, alternative ? alternative.startIndex : node.endIndex]);
+  if (alternative?.type === 'preproc_elif') skipBranches(ctx, alternative);
+}
+
+function evaluate(ctx: Context, node: Node): boolean | undefined {
+  switch (node.type) {
+    case 'identifier':
+      return ctx.defined.has(node.text);
+    case 'boolean_literal':
+      return node.text === 'true';
+    case 'parenthesized_expression':
+      return node.namedChild(0) ? evaluate(ctx, node.namedChild(0)!) : undefined;
+    case 'prefix_unary_expression':
+    case 'unary_expression': {
+      const arg = node.childForFieldName('argument') ?? node.namedChild(0);
+      const v = arg && node.text.trimStart().startsWith('!') ? evaluate(ctx, arg) : undefined;
+      return v === undefined ? undefined : !v;
+    }
+    case 'binary_expression': {
+      const left = node.childForFieldName('left');
+      const right = node.childForFieldName('right');
+      const a = left ? evaluate(ctx, left) : undefined;
+      const b = right ? evaluate(ctx, right) : undefined;
+      if (a === undefined || b === undefined) return undefined;
+      switch (node.childForFieldName('operator')?.text) {
+        case '&&':
+          return a && b;
+        case '||':
+          return a || b;
+        case '==':
+          return a === b;
+        case '!=':
+          return a !== b;
+        default:
+          return undefined;
+      }
+    }
+    default:
+      return undefined;
+  }
+}
+
+function isSkipped(ctx: Context, node: Node): boolean {
+  const at = node.startIndex;
+  for (const [start, end] of ctx.skipped) if (at >= start && at < end) return true;
+  return false;
 }
 
 // ---- declarations ------------------------------------------------------------------------
