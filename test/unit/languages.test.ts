@@ -50,7 +50,7 @@ describe('language registry', () => {
   });
 
   it("each language's extractor runs on its own grammar and its symbols carry its id prefix", async () => {
-    const sample: Record<string, string> = { cs: 'int f() { return 1; }\n', py: 'def f():\n    return 1\n', ts: 'export function f(): number { return 1; }\n', tsx: 'export function f() { return <div/>; }\n', js: 'export function f() { return 1; }\n', go: 'package a\n\nfunc f() int { return 1 }\n', rs: 'pub fn f() -> u8 {\n    1\n}\n', rb: 'def f\n  1\nend\n', php: '<?php\nfunction f(): int { return 1; }\n', java: 'class f {}\n', kt: 'package a\n\nfun f(): Int = 1\n' };
+    const sample: Record<string, string> = { cs: 'int f() { return 1; }\n', py: 'def f():\n    return 1\n', ts: 'export function f(): number { return 1; }\n', tsx: 'export function f() { return <div/>; }\n', js: 'export function f() { return 1; }\n', go: 'package a\n\nfunc f() int { return 1 }\n', rs: 'pub fn f() -> u8 {\n    1\n}\n', rb: 'def f\n  1\nend\n', php: '<?php\nfunction f(): int { return 1; }\n', java: 'class f {}\n', kt: 'package a\n\nfun f(): Int = 1\n', c: 'int f(void) { return 1; }\n', cc: 'int f() { return 1; }\n' };
     for (const l of LANGUAGES) {
       const ext = l.extensions.find((e) => sample[e] !== undefined);
       assert.ok(ext, `a sample for ${l.id}`);

@@ -115,6 +115,12 @@ export interface SymbolFact {
   namespace?: string;
   /** PHP: the traits a class, trait or enum uses (`use A, B;` in its body), as written; resolved as inherits. */
   mixins?: string[];
+  /**
+   * C/C++: a declaration without a body (a prototype, a method declared in its class, an `extern`
+   * variable). Its definition elsewhere is the same entity: calls resolve to the definition when
+   * the workspace has one.
+   */
+  declaration?: boolean;
   /** Local names typed inside this function (params are in `params`, not here). */
   locals?: BindingFact[];
   /** Java: the type parameters of a generic class or method with their first bound (`<T extends Item>` → { name: T, bound: Item }). */
@@ -236,7 +242,7 @@ export interface FileFacts {
   generated?: boolean;
 }
 
-export const FACTS_VERSION = 11;
+export const FACTS_VERSION = 12;
 
 // ---- the extractor contract ----------------------------------------------------------------------
 

@@ -15,7 +15,7 @@
 import type { Extractor } from './facts';
 
 /** Which resolver resolves a language's facts (core/resolve): languages of one family see each other's symbols. */
-export type ResolverFamily = 'python' | 'ecmascript' | 'go' | 'csharp' | 'rust' | 'ruby' | 'php' | 'java' | 'kotlin';
+export type ResolverFamily = 'python' | 'ecmascript' | 'go' | 'csharp' | 'rust' | 'ruby' | 'php' | 'java' | 'kotlin' | 'cfamily';
 
 interface LanguageEntry {
   /** The name `kgMemory.languages` (and `--languages`) uses for it: TSX is indexed with TypeScript. */
@@ -52,6 +52,14 @@ function ecmascriptTestedFiles(base: string): string[] {
   return m ? ['ts', 'tsx', 'js', 'jsx', 'mts', 'mjs'].map((e) => `${m[1]}.${e}`) : [];
 }
 
+// C/C++ tests: `foo_test.cc`, `test_foo.c`, `foo_unittest.cpp`, `FooTest.cpp`.
+const CFAMILY_TEST_FILE = /^(test_.+|.+_(unit)?test|.+Tests?)\.(c|cc|cpp|cxx)$/;
+const CFAMILY_CONFIG_FILES = /^compile_commands\.json$/;
+function cfamilyTestedFiles(base: string): string[] {
+  const m = /^test_(.+)\.(\w+)$/.exec(base) ?? /^(.+?)_(?:unit)?test\.(\w+)$/.exec(base) ?? /^(.+?)Tests?\.(\w+)$/.exec(base);
+  return m ? [`${m[1]}.${m[2]}`, `${m[1]}.h`] : [];
+}
+
 /**
  * CommonJS's require, declared here rather than taken from Node's types: the webview's type check
  * reaches this file (through the facts' LanguageId) and must not need Node, nor every extractor.
@@ -66,6 +74,7 @@ const rustModule = (): { extractRust: Extractor } => require('./rust') as { extr
 const phpModule = (): { extractPhp: Extractor } => require('./php') as { extractPhp: Extractor };
 const javaModule = (): { extractJava: Extractor } => require('./java') as { extractJava: Extractor };
 const kotlinModule = (): { extractKotlin: Extractor } => require('./kotlin') as { extractKotlin: Extractor };
+const cfamilyModule = (): { extractCFamily: Extractor } => require('./cfamily') as { extractCFamily: Extractor };
 
 const ENTRIES = {
   python: {
@@ -239,6 +248,33 @@ const ENTRIES = {
       const m = /^(.+?)Tests?\.kts?$/.exec(base);
       return m ? [`${m[1]}.kt`] : [];
     },
+  },
+  c: {
+    setting: 'c',
+    extensions: ['c'],
+    vscodeLanguageIds: ['c'],
+    grammar: { npmPackage: 'tree-sitter-c', wasm: 'tree-sitter-c.wasm' },
+    queries: 'c',
+    extractor: () => cfamilyModule().extractCFamily,
+    idPrefix: 'c',
+    family: 'cfamily',
+    testFile: CFAMILY_TEST_FILE,
+    testedFiles: cfamilyTestedFiles,
+    configFiles: CFAMILY_CONFIG_FILES,
+  },
+  // Headers are read with the C++ grammar, which reads C declarations too (see parse/cfamily.ts).
+  cpp: {
+    setting: 'cpp',
+    extensions: ['cc', 'cpp', 'cxx', 'hpp', 'hh', 'hxx', 'h'],
+    vscodeLanguageIds: ['cpp'],
+    grammar: { npmPackage: VSCODE_WASM, wasm: 'wasm/tree-sitter-cpp.wasm' },
+    queries: 'cpp',
+    extractor: () => cfamilyModule().extractCFamily,
+    idPrefix: 'cpp',
+    family: 'cfamily',
+    testFile: CFAMILY_TEST_FILE,
+    testedFiles: cfamilyTestedFiles,
+    configFiles: CFAMILY_CONFIG_FILES,
   },
 } as const satisfies Record<string, LanguageEntry>;
 

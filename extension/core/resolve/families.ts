@@ -7,6 +7,7 @@
  */
 import type { LanguageId, ResolverFamily } from '../parse/languages';
 import { Evaluator } from './evaluate';
+import { CFamily } from './cfamily/cfamily_family';
 import { CSharpFamily } from './csharp/family';
 import { EvaluatorFamily } from './evaluator_family';
 import type { FamilyResolver } from './family';
@@ -30,6 +31,7 @@ const FAMILIES: Record<ResolverFamily, MakeResolver> = {
   php: (project) => new PhpFamily(project),
   java: (project) => new JavaResolver(project),
   kotlin: () => new KotlinFamily(),
+  cfamily: (project) => new CFamily(project),
 };
 
 export class FamilyResolvers {

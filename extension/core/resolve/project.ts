@@ -98,7 +98,7 @@ export function interfaceParts(facts: FileFacts): Map<string, string> {
   const binding = (b: BindingFact) => [b.name, b.type, b.value, b.result];
   for (const s of facts.symbols) {
     add(topOf(s.qualifiedName), [s.kind, s.qualifiedName, s.parent, s.bases, s.implements, s.params?.map((p) => [p.name, p.type, p.isProperty, p.isThis, p.isRest]),
-      s.namespace, s.singletonBases, s.mixins,
+      s.namespace, s.singletonBases, s.mixins, s.declaration,
       s.returnType, s.returns, s.exported, s.isStatic, s.isClassMethod, s.decorators, s.signature.startsWith('get ') || s.signature.startsWith('static get '),
       s.locals?.map(binding), s.typeParameters,
       // Which method a `self.x = …` field sits in is observable; its line is not.
@@ -239,6 +239,8 @@ export class Project {
     if (language === 'python') return this.pyTable.canonical.get(path) ?? path.replace(/\.pyi?$/, '').split('/').join('.');
     // TS/JS ids keep `.tsx`/`.mjs` (ids already handed out stay valid); every other language drops its extension.
     if (familyOf(language) === 'ecmascript') return path.replace(/\.(ts|js|py)$/, '');
+    // A C/C++ header keeps its extension: `foo.h` and `foo.cpp` side by side would otherwise share ids.
+    if (familyOf(language) === 'cfamily' && /\.(h|hh|hpp|hxx)$/.test(path)) return path;
     return path.replace(/\.[^./]+$/, '');
   }
 
