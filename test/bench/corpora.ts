@@ -299,6 +299,17 @@ export function debianRuby(pkg: string, gemDir: string): Promise<Corpus> {
   );
 }
 
+/** A Ruby library from Debian that ships under /usr/lib/ruby/vendor_ruby (ruby-sequel): that folder as lib/. */
+export function debianRubyVendor(pkg: string): Promise<Corpus> {
+  return debianCorpus(
+    pkg,
+    ['usr', 'lib', 'ruby', 'vendor_ruby'],
+    'lib',
+    (version, dir) => ({ name: pkg, origin: `Debian ${pkg} ${version} (vendor_ruby)`, version, dir, language: 'ruby', ...countSource(dir) }),
+    (src) => statSync(src).isDirectory() || src.endsWith('.rb'),
+  );
+}
+
 /** The TypeScript sources of an npm package that ships them: src/ of its tarball and its package.json. */
 export async function npmSources(spec: string): Promise<Corpus> {
   const name = spec.slice(0, spec.lastIndexOf('@')).replace(/^@/, '').replace('/', '-');

@@ -49,8 +49,21 @@ export class RubyClasses {
     private readonly tracker: DepTracker,
   ) {}
 
+  // Memo tables: one RubyClasses serves one file's resolution, whose reads all go to one tracker,
+  // so an answer found once stands for the rest of that file (and records the same keys).
+  private readonly memoDefs = new Map<string, ClassDef[]>();
+  private readonly memoAncestors = new Map<string, string[]>();
+  private readonly memoConst = new Map<string, string | undefined>();
+  private readonly memoMethod = new Map<string, MethodHit | undefined>();
+
   /** Every opening of the class or module `qn`, by path. */
   defs(qn: string): ClassDef[] {
+    let known = this.memoDefs.get(qn);
+    if (!known) this.memoDefs.set(qn, (known = this.readDefs(qn)));
+    return known;
+  }
+
+  private readDefs(qn: string): ClassDef[] {
     const out: ClassDef[] = [];
     for (const n of this.project.symbolsNamed(lastOf(qn), this.tracker)) {
       if (n.kind !== 'class' || n.qn !== qn) continue;
@@ -78,6 +91,14 @@ export class RubyClasses {
    * `nesting`: Ruby's lexical scopes outward, the ancestors of the innermost class, the top level.
    */
   resolveConst(text: string, nesting: string | undefined, viaAncestors = true): string | undefined {
+    const key = `${text}\n${nesting ?? ''}\n${viaAncestors}`;
+    if (this.memoConst.has(key) && this.reading.size === 0) return this.memoConst.get(key);
+    const found = this.lookupConst(text, nesting, viaAncestors);
+    if (this.reading.size === 0) this.memoConst.set(key, found);
+    return found;
+  }
+
+  private lookupConst(text: string, nesting: string | undefined, viaAncestors: boolean): string | undefined {
     const parts = constParts(text);
     if (!parts.length) return undefined;
     const complete = (head: string): string | undefined => {
@@ -107,6 +128,19 @@ export class RubyClasses {
    * includes (the last included first), then the superclass and its ancestors.
    */
   ancestors(qn: string, singletonSide: boolean, seen = new Set<string>()): string[] {
+    const top = seen.size === 0 && this.reading.size === 0;
+    const key = `${qn}\n${singletonSide}`;
+    if (top) {
+      const known = this.memoAncestors.get(key);
+      if (known) return known;
+      const found = this.walkAncestors(qn, singletonSide, seen);
+      this.memoAncestors.set(key, found);
+      return found;
+    }
+    return this.walkAncestors(qn, singletonSide, seen);
+  }
+
+  private walkAncestors(qn: string, singletonSide: boolean, seen: Set<string>): string[] {
     if (seen.has(qn) || seen.size > MAX_ANCESTORS) return [];
     // A base resolved through an outer class's ancestors may ask for a class whose ancestors are being read.
     if (this.reading.has(qn)) return [qn];
@@ -153,6 +187,14 @@ export class RubyClasses {
 
   /** A method defined on the class itself (any opening, any file), instance or singleton side. */
   ownMethod(qn: string, name: string, singleton: boolean): MethodHit | undefined {
+    const key = `${qn}\n${name}\n${singleton}`;
+    if (this.memoMethod.has(key)) return this.memoMethod.get(key);
+    const hit = this.readMethod(qn, name, singleton);
+    this.memoMethod.set(key, hit);
+    return hit;
+  }
+
+  private readMethod(qn: string, name: string, singleton: boolean): MethodHit | undefined {
     const wanted = singleton ? [`${qn}.self.${name}`, `${qn}.${name}`] : [`${qn}.${name}`];
     const hits: MethodHit[] = [];
     for (const n of this.project.symbolsNamed(name, this.tracker)) {

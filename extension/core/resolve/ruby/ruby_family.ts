@@ -21,7 +21,7 @@
 import type { BindingFact, CallFact, Chain, ImportFact, ReferenceFact, SymbolFact } from '../../parse/facts';
 import type { BaseTarget, CallTarget, DefinitionRef, FamilyResolver, ImportTarget, ResolveContext, SymbolRef } from '../family';
 import type { FileView, Project } from '../project';
-import { topOf } from '../tracker';
+import { topOf, type DepTracker } from '../tracker';
 import { RubyClasses, outerOf, type MethodHit } from './ruby_classes';
 import { requireTarget } from './ruby_requires';
 
@@ -30,27 +30,36 @@ type RbValue = { t: 'inst'; qn: string } | { t: 'const'; qn: string };
 const MAX_DEPTH = 8;
 
 export class RubyFamily implements FamilyResolver {
+  /** One class table per file being resolved (its tracker), so its memo tables never cross files. */
+  private readonly tables = new WeakMap<DepTracker, RubyClasses>();
+
   constructor(private readonly project: Project) {}
+
+  private run(ctx: ResolveContext): Run {
+    let classes = this.tables.get(ctx.tracker);
+    if (!classes) this.tables.set(ctx.tracker, (classes = new RubyClasses(this.project, ctx.tracker)));
+    return new Run(this.project, ctx, classes);
+  }
 
   importTargets(ctx: ResolveContext, imp: ImportFact): ImportTarget[] {
     return requireTarget(this.project, ctx.path, imp, ctx.tracker);
   }
 
   call(ctx: ResolveContext, call: CallFact): CallTarget[] {
-    const run = new Run(this.project, ctx);
+    const run = this.run(ctx);
     const hit = run.call(call);
     return hit ? [{ value: hit.ref, confidence: run.inferred ? 'inferred' : 'resolved' }] : [];
   }
 
   reference(ctx: ResolveContext, ref: ReferenceFact): SymbolRef | undefined {
     if (ref.chain.length !== 1) return undefined;
-    const run = new Run(this.project, ctx);
+    const run = this.run(ctx);
     const qn = run.classes.resolveConst(ref.chain[0]!, run.site(ref.from).nesting);
     return qn !== undefined ? run.classes.canonical(qn) : undefined;
   }
 
   bases(ctx: ResolveContext, s: SymbolFact): BaseTarget[] {
-    const run = new Run(this.project, ctx);
+    const run = this.run(ctx);
     const out: BaseTarget[] = [];
     for (const text of [...(s.bases ?? []), ...(s.singletonBases ?? [])]) {
       if (text === 'self') continue;
@@ -79,14 +88,12 @@ interface Site {
 /** One resolution: reads are charged to the file's tracker. */
 class Run {
   inferred = false;
-  readonly classes: RubyClasses;
 
   constructor(
     private readonly project: Project,
     private readonly ctx: ResolveContext,
-  ) {
-    this.classes = new RubyClasses(project, ctx.tracker);
-  }
+    readonly classes: RubyClasses,
+  ) {}
 
   site(caller: string | undefined, view: FileView = this.ctx.view): Site {
     const sym = caller !== undefined ? view.symbols.get(caller) : undefined;
