@@ -16,7 +16,7 @@ export interface Corpus {
   origin: string;
   version: string;
   dir: string;
-  language: 'python' | 'typescript' | 'mixed' | 'go' | 'csharp' | 'java' | 'rust' | 'ruby';
+  language: 'python' | 'typescript' | 'mixed' | 'go' | 'csharp' | 'java' | 'rust' | 'ruby' | 'php';
   files: number;
   lines: number;
 }
@@ -248,6 +248,21 @@ export function debianPython(pkg: string, module: string): Promise<Corpus> {
     language: 'python',
     ...countSource(dir),
   }));
+}
+
+/**
+ * A PHP library from Debian as a corpus: a `php-*` package ships its sources under
+ * /usr/share/php/<folder> (php-monolog: Monolog/); the folder is copied as it is laid out there.
+ * For the call-edge comparison with the hand-checked PHP truth file (issue 16).
+ */
+export function debianPhp(pkg: string, folder: string): Promise<Corpus> {
+  return debianCorpus(
+    pkg,
+    ['usr', 'share', 'php', folder],
+    folder,
+    (version, dir) => ({ name: pkg, origin: `Debian ${pkg} ${version} (usr/share/php/${folder})`, version, dir, language: 'php', ...countSource(dir) }),
+    (src) => statSync(src).isDirectory() || src.endsWith('.php'),
+  );
 }
 
 /** Pinned: the C# truth file (test/oracle/truth/csharp/) names lines of this version. */

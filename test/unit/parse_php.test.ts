@@ -200,6 +200,24 @@ describe('php extraction', () => {
     );
   });
 
+  it('instanceof narrows a receiver: if/elseif bodies, && and ?: guards, early exits; not the else branch', async () => {
+    const src = `<?php
+function f($h) {
+  if ($h instanceof A && $h->ok()) { $h->a(); } elseif ($h instanceof B) { $h->b(); } else { $h->c(); }
+  if (!$h instanceof C) { throw new X(); }
+  $h->d();
+  $y = $h instanceof D ? $h->e() : null;
+  if ($this->x instanceof E) { foreach ($this->x->all() as $i) { $i->go(); } }
+}
+`;
+    const f = await extractFacts('src/n.php', src, 'php');
+    assert.deepEqual(
+      f.calls.map((c) => c.callee.join(' ')),
+      [':A ok', ':A a', ':B b', '$h c', 'X', ':C d', ':D e', ':E all', '$i go'],
+    );
+    assert.deepEqual(byQn(f, 'f').locals?.find((l) => l.name === '$i')?.value, [':E', 'all()', '[]']);
+  });
+
   it('broken code is indexed as far as it parses', async () => {
     const f = await extractFacts('src/Broken.php', '<?php\nnamespace A;\nclass Ok { public function a() { b(); } }\nclass Bad { public function x( {\n', 'php');
     assert.ok(f.parseErrors > 0);

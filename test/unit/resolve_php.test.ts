@@ -106,6 +106,18 @@ describe('php resolution: names and what must not resolve', () => {
     }
   });
 
+  it('a receiver narrowed by instanceof calls the tested class; outside the guard it does not', async () => {
+    const ws = await indexFiles({
+      'a.php': '<?php\nnamespace A;\ninterface H { public function handle(); }\ninterface F { public function setFormatter(); }\nclass W { private H $h;\n  public function set() { if ($this->h instanceof F) { $this->h->setFormatter(); } $this->h->setFormatter(); $this->h->handle(); }\n}\n',
+    });
+    try {
+      assert.deepEqual(targets(ws, 'calls', 'php:a:W.set'), ['php:a:F.setFormatter', 'php:a:H.handle']);
+      assert.deepEqual(edge(ws, 'calls', 'php:a:W.set', 'php:a:F.setFormatter')?.lines, [6]);
+    } finally {
+      await ws.close();
+    }
+  });
+
   it('a bad composer.json is ignored and files are still resolved by namespace', async () => {
     const ws = await indexFiles({
       'composer.json': '{ not json',

@@ -22,6 +22,7 @@
  *    `@return` type, and `/** @var T $x *\/` types a local.
  *  - Tests: PHPUnit `test*` methods of a `*Test` / `*TestCase` class (or of one extending
  *    `*TestCase`), methods with a `@test` doc tag or a `#[Test]` attribute → `test`.
+ *  - A receiver guarded by `instanceof` is narrowed to the tested class (php_narrowing.ts).
  *  - Closures, arrow functions and anonymous classes are transparent: their calls are the
  *    enclosing named definition's.
  * Never throws on broken code: what parsed is extracted.
@@ -29,6 +30,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { BindingFact, CallFact, Chain, ExtractedFacts, ExtractorInput, ImportFact, ParamFact, ReferenceFact, SymbolFact } from './facts';
 import { mayNest } from './nesting';
+import { narrowed } from './php_narrowing';
 import { attributesOf, chainOf, docBlockOf, docParam, docReturn, docSummary, docVar, modifiersOf, nameText, preferredType, signatureOf, typeText, variableText } from './php_syntax';
 
 /** Deepest node a match may start at (tree-sitter's query cursor is quadratic in depth). */
@@ -482,7 +484,7 @@ function addCall(ctx: Context, node: Node, callee: Chain, isNew: boolean): void 
   if (!last || last === '?' || last.endsWith('()') || last === '[]' || last.startsWith('$') || last.startsWith(':')) return;
   if (callee.length > 1 && callee[0] === '?') return;
   const caller = enclosing(ctx, node);
-  const call: CallFact = { callee, line: node.startPosition.row + 1 };
+  const call: CallFact = { callee: isNew ? callee : narrowed(node, callee, (n) => ctx.defs.has(n.id)), line: node.startPosition.row + 1 };
   if (caller) call.caller = caller.qualifiedName;
   if (isNew) call.isNew = true;
   ctx.calls.push(call);
@@ -534,6 +536,11 @@ function addLocal(ctx: Context, node: Node, name: string, what: { type?: string;
   locals.set(name, binding);
 }
 
+/** A value chain whose variable an `instanceof` guard narrows (`$x->items()` under `$x instanceof T` → `:T items()`). */
+function narrowedValue(ctx: Context, node: Node, chain: Chain): Chain {
+  return chain.length > 1 ? narrowed(node, chain, (n) => ctx.defs.has(n.id)) : chain;
+}
+
 /** The statement a node is the expression of, for the doc block above it. */
 function statementOf(node: Node): Node {
   return node.parent?.type === 'expression_statement' ? node.parent : node;
@@ -546,7 +553,7 @@ function readAssignment(ctx: Context, node: Node): void {
   const variable = variableText(left);
   if (variable) {
     const docType = docVar(docBlockOf(statementOf(node)), variable);
-    addLocal(ctx, node, variable, docType ? { type: docType } : { value: chainOf(right) });
+    addLocal(ctx, node, variable, docType ? { type: docType } : { value: narrowedValue(ctx, node, chainOf(right)) });
     return;
   }
   // `$this->x = …` in a method: a field of its class.
@@ -573,7 +580,7 @@ function readForeach(ctx: Context, node: Node): void {
   const name = variableText(valueNode);
   if (!name) return;
   const docType = docVar(docBlockOf(node), name);
-  addLocal(ctx, node, name, docType ? { type: docType } : { value: [...chainOf(subject), '[]'] });
+  addLocal(ctx, node, name, docType ? { type: docType } : { value: narrowedValue(ctx, node, [...chainOf(subject), '[]']) });
 }
 
 function readClosure(ctx: Context, node: Node): void {
