@@ -141,6 +141,35 @@ describe('rust resolution rules', () => {
     }
   });
 
+  it('2015-edition uses from the crate root; fn beside a mod of its name; generic impls, fields typed by a parameter, impls for std types', async () => {
+    const w = await indexFiles({
+      'Cargo.toml': '[package]\nname = "old"\n',
+      'src/lib.rs': 'pub mod kv;\npub mod as_map { use super::*; pub fn run(s: &str) { as_map(s); } }\npub fn as_map(s: &str) {}\n',
+      'src/kv.rs': [
+        'use kv::Key;',
+        'pub trait ToKey { fn to_key(&self) -> Key; }',
+        'pub struct Key;',
+        'impl Key { pub fn from_str(s: &str) -> Key { Key } }',
+        'impl ToKey for str { fn to_key(&self) -> Key { Key::from_str(self) } }',
+        "impl<'a, T> ToKey for &'a T where T: ToKey + ?Sized { fn to_key(&self) -> Key { (**self).to_key() } }",
+        'pub struct Wrap<S>(S);',
+        'impl<S: ToKey> Wrap<S> { pub fn key(&self) -> Key { self.0.to_key() } }',
+        'impl<K: ToKey, V> ToKey for (K, V) { fn to_key(&self) -> Key { self.0.to_key() } }',
+        'pub fn direct(s: &str) -> Key { s.to_key() }',
+      ].join('\n'),
+    });
+    try {
+      assert.deepEqual(targets(w, 'calls', 'rs:src/lib:as_map.run'), ['rs:src/lib:as_map']);
+      assert.deepEqual(targets(w, 'calls', 'rs:src/kv:str.to_key'), ['rs:src/kv:Key.from_str']);
+      assert.deepEqual(targets(w, 'calls', 'rs:src/kv:T.to_key'), ['rs:src/kv:ToKey.to_key']);
+      assert.deepEqual(targets(w, 'calls', 'rs:src/kv:Wrap.key'), ['rs:src/kv:ToKey.to_key']);
+      assert.deepEqual(targets(w, 'calls', 'rs:src/kv:tuple.to_key'), ['rs:src/kv:ToKey.to_key']);
+      assert.deepEqual(targets(w, 'calls', 'rs:src/kv:direct'), ['rs:src/kv:str.to_key']);
+    } finally {
+      await w.close();
+    }
+  });
+
   it('without a Cargo.toml, or with an unreadable one, files still resolve by folder', async () => {
     const w = await indexFiles({
       'Cargo.toml': '[[[ not toml',

@@ -131,6 +131,8 @@ export interface SymbolFact {
   implFor?: string;
   /** Rust: the trait of the `impl Trait for Type` block a method is in, as written (`Display`, `fmt::Debug`). */
   implTrait?: string;
+  /** Rust: the generic parameters and where clause of that `impl` block (`<'a, T> where T: ToKey + ?Sized`). */
+  implGenerics?: string;
   /** Rust: the inline `mod` path the item is declared in (`tests`, `a.b`); absent for the file's own module. */
   inlineModule?: string;
 }

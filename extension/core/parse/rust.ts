@@ -34,6 +34,10 @@ interface ImplBlock {
   selfType: string;
   typeName: string;
   trait?: string;
+  /** `<T: A> … where T: B`, when the block has type parameters. */
+  generics?: string;
+  /** The block's `#[cfg(…)]` attributes. */
+  cfg?: string[];
 }
 
 interface Scope {
@@ -106,6 +110,12 @@ function visit(ctx: Ctx, capture: string, node: Node, cur: Scope): Scope | undef
       if (!typeName) return { kind: 'impl', end: node.endIndex, module: cur.module, owner: cur.owner, depth: cur.depth };
       const trait = node.childForFieldName('trait');
       const impl: ImplBlock = { selfType, typeName, ...(trait ? { trait: oneLine(trait.text, 200) } : {}) };
+      // `#[cfg(no_str_strip_prefix)] impl StripPrefixExt for str`: the block's cfg is its methods'.
+      const cfg = attributesOf(leadingTrivia(node)).filter((a) => a.startsWith('cfg'));
+      if (cfg.length) impl.cfg = cfg;
+      const params = node.childForFieldName('type_parameters');
+      const where = node.namedChildren.find((c) => c?.type === 'where_clause');
+      if (params || where) impl.generics = oneLine(`${params?.text ?? ''} ${where?.text ?? ''}`, 300);
       return { kind: 'impl', end: node.endIndex, module: cur.module, owner: cur.owner, depth: cur.depth, impl };
     }
     case 'item.mod':
@@ -269,6 +279,8 @@ function fnItem(ctx: Ctx, node: Node, cur: Scope): Scope {
     if (impl) {
       s.implFor = impl.selfType;
       if (impl.trait) s.implTrait = impl.trait;
+      if (impl.generics) s.implGenerics = impl.generics;
+      if (impl.cfg) s.decorators = [...impl.cfg, ...(s.decorators ?? [])];
       if (impl.trait || (cur.kind === 'impl' && cur.owner?.kind === 'test')) s.exported = s.exported || impl.trait !== undefined;
       if (pending) ctx.pendingParent.set(s, pending);
     }

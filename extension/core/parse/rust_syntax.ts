@@ -181,9 +181,15 @@ export function isPub(node: Node): boolean {
   return false;
 }
 
-/** The name of the type an `impl` block is for: `impl<T> Foo<T>` → Foo, `impl Tr for &'a crate::X` → X. */
+/**
+ * The name of the type an `impl` block is for: `impl<T> Foo<T>` → Foo, `impl Tr for &'a crate::X`
+ * → X; types without a name get one of their shape: `(K, V)` → tuple, `[S]` → slice, `fn(…)` → fn.
+ */
 export function typeBaseName(text: string): string | undefined {
   const stripped = text.replace(/^(&\s*('\w+\s+)?(mut\s+)?|\*(const|mut)\s+|dyn\s+)+/, '');
+  if (stripped.startsWith('(')) return 'tuple';
+  if (stripped.startsWith('[')) return /;/.test(stripped) ? 'array' : 'slice';
+  if (/^(unsafe\s+|extern\s+("[^"]*"\s+)?)*fn\b/.test(stripped)) return 'fn';
   const noArgs = stripped.replace(/<.*$/s, '');
   const last = noArgs.split('::').pop()?.trim();
   return last && /^[A-Za-z_]\w*$/.test(last) ? last : undefined;

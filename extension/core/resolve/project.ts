@@ -102,7 +102,7 @@ export function interfaceParts(facts: FileFacts): Map<string, string> {
       s.returnType, s.returns, s.exported, s.isStatic, s.isClassMethod, s.decorators, s.signature.startsWith('get ') || s.signature.startsWith('static get '),
       s.locals?.map(binding), s.typeParameters,
       // Which method a `self.x = …` field sits in is observable; its line is not.
-      s.fields?.map((f) => [...binding(f), fieldScope(view, s.qualifiedName, f.line)]), s.implFor, s.implTrait, s.inlineModule]);
+      s.fields?.map((f) => [...binding(f), fieldScope(view, s.qualifiedName, f.line)]), s.implFor, s.implTrait, s.implGenerics, s.inlineModule]);
   }
   for (const i of facts.imports) {
     const item = [i.module, i.scope, i.names, i.star, i.typeOnly, i.dynamic, i.rustMod, i.symbolKind, i.isStatic];

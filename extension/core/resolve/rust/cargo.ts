@@ -25,13 +25,15 @@ export interface Manifest {
   /** Root-relative paths of [[bin]] roots. */
   binPaths: string[];
   workspaceMembers?: string[];
+  /** `[package] edition`; Cargo's default, 2015, when absent. */
+  edition: string;
 }
 
 /** Parses the manifest subset; undefined when the text has no [package] or [workspace] table. */
 export function parseManifest(path: string, text: string): Manifest | undefined {
   const dir = posix.dirname(path) === '.' ? '' : posix.dirname(path);
   const at = (rel: string): string => posix.normalize(dir === '' ? rel : `${dir}/${rel}`);
-  const m: Manifest = { dir, binPaths: [] };
+  const m: Manifest = { dir, binPaths: [], edition: '2015' };
   let table = '';
   let sawTable = false;
   let binPath: string | undefined;
@@ -58,6 +60,7 @@ export function parseManifest(path: string, text: string): Manifest | undefined 
     const str = /^"([^"]*)"|^'([^']*)'/.exec(value);
     const s = str ? (str[1] ?? str[2]) : undefined;
     if (table === 'package' && key === 'name' && s) m.packageName = s;
+    else if (table === 'package' && key === 'edition' && s) m.edition = s;
     else if (table === 'lib' && key === 'name' && s) m.libName = s;
     else if (table === 'lib' && key === 'path' && s) m.libPath = at(s);
     else if (table === 'bin' && key === 'path' && s) binPath = s;

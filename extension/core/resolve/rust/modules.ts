@@ -140,7 +140,7 @@ export class RustNames {
   }
 
   /** What `name` means inside module m (its items, `mod`s, `use`s and glob imports). */
-  member(m: Mod, name: string, tracker: DepTracker, depth = 0): Def | undefined {
+  member(m: Mod, name: string, tracker: DepTracker, depth = 0, value = false): Def | undefined {
     if (depth > MAX_LOOKUP_DEPTH) return undefined;
     const scope = scopeOf(m);
     const part = m.inline.length ? m.inline[0]! : name;
@@ -148,6 +148,11 @@ export class RustNames {
     if (!view) return undefined;
     const binding = scope === undefined ? view.imports.get(name) : view.scopedImports.get(scope)?.get(name);
     if (binding?.fact.rustMod === 'extern') return this.externCrate(binding.fact.module, tracker);
+    // A module and a function may share a name (`mod as_map` beside `fn as_map`): a call means the function.
+    const fn = value ? view.symbols.get(`${m.inline.length ? `${m.inline.join('.')}.` : ''}${name}`) : undefined;
+    if (fn && (fn.kind === 'function' || fn.kind === 'test') && fn.implFor === undefined && (fn.inlineModule ?? '') === m.inline.join('.')) {
+      return { t: 'sym', path: m.file, qn: fn.qualifiedName, kind: fn.kind };
+    }
     if (binding?.fact.rustMod) {
       if (binding.fact.rustMod === 'inline') return { t: 'mod', mod: { file: m.file, inline: [...m.inline, name] } };
       const file = this.childFile(m, name, tracker);
@@ -164,7 +169,7 @@ export class RustNames {
       const target = this.resolvePath({ mod: m }, imp.module.split('::'), tracker, depth + 1);
       if (target?.t === 'mod') {
         if (modKey(target.mod) === modKey(m)) continue;
-        const found = this.member(target.mod, name, tracker, depth + 1);
+        const found = this.member(target.mod, name, tracker, depth + 1, value);
         if (found) return found;
       } else if (target?.t === 'sym' && target.kind === 'enum') {
         // `use Op::*;` brings the variants in.
@@ -176,19 +181,32 @@ export class RustNames {
 
   /** What a `use` leaf binds. */
   useTarget(m: Mod, fact: ImportFact, _imported: string, tracker: DepTracker, depth: number): Def | undefined {
-    // A `use` path starts from the module it is written in (Rust 2018 uniform paths) or a crate.
+    // A `use` path starts from the module it is written in (Rust 2018 uniform paths) or a crate;
+    // in a 2015-edition crate, from the crate root unless it says self:: or super::.
     return this.resolvePath({ mod: m }, fact.module.split('::'), tracker, depth + 1, true);
   }
 
+  /** Rust 2015: `use a::b` means `use crate::a::b` (or an extern crate `a` declared at the root). */
+  private is2015(m: Mod, tracker: DepTracker): boolean {
+    const manifest = this.crateOf(m.file, tracker).manifest;
+    return manifest !== undefined && manifest.edition === '2015';
+  }
+
   /** What a path names from a place. `inUse`: a `use` path, which does not see the function's own items. */
-  resolvePath(place: Place, segments: readonly string[], tracker: DepTracker, depth = 0, inUse = false): Def | undefined {
+  resolvePath(place: Place, segments: readonly string[], tracker: DepTracker, depth = 0, inUse = false, value = false): Def | undefined {
     if (depth > MAX_LOOKUP_DEPTH || !segments.length) return undefined;
-    let cur = this.first(place, segments[0]!, segments.length > 1, tracker, depth, inUse);
-    for (let i = 1; i < segments.length && cur; i++) cur = this.step(cur, segments[i]!, tracker, depth);
+    const head = segments[0]!;
+    let cur: Def | undefined;
+    if (inUse && head !== 'self' && head !== 'super' && head !== 'crate' && this.is2015(place.mod, tracker)) {
+      const root = this.crateRoot(place.mod, tracker);
+      cur = root ? this.member(root, head, tracker, depth + 1, value && segments.length === 1) : undefined;
+      cur ??= this.first({ mod: root ?? place.mod }, head, segments.length > 1, tracker, depth, true, value && segments.length === 1);
+    } else cur = this.first(place, head, segments.length > 1, tracker, depth, inUse, value && segments.length === 1);
+    for (let i = 1; i < segments.length && cur; i++) cur = this.step(cur, segments[i]!, tracker, depth, value && i === segments.length - 1);
     return cur;
   }
 
-  private first(place: Place, seg: string, more: boolean, tracker: DepTracker, depth: number, inUse: boolean): Def | undefined {
+  private first(place: Place, seg: string, more: boolean, tracker: DepTracker, depth: number, inUse: boolean, value = false): Def | undefined {
     const m = place.mod;
     if (seg === 'crate') return this.crateRoot(m, tracker) ? { t: 'mod', mod: this.crateRoot(m, tracker)! } : undefined;
     if (seg === 'self') return { t: 'mod', mod: m };
@@ -207,7 +225,7 @@ export class RustNames {
         if (imp) return this.resolvePath({ mod: m }, imp.fact.module.split('::'), tracker, depth + 1, true);
       }
     }
-    const own = this.member(m, seg, tracker, depth + 1);
+    const own = this.member(m, seg, tracker, depth + 1, value);
     if (own) return own;
     // A name not found in an inline module may be one of its parents'… only through `super::`
     // in Rust; but a `#[cfg(test)] mod tests` reaches nothing it does not `use`, so nothing here.
@@ -226,9 +244,9 @@ export class RustNames {
   }
 
   /** `a::b` where a is already resolved. */
-  step(cur: Def, seg: string, tracker: DepTracker, depth: number): Def | undefined {
+  step(cur: Def, seg: string, tracker: DepTracker, depth: number, value = false): Def | undefined {
     if (cur.t === 'ext') return cur;
-    if (cur.t === 'mod') return this.member(cur.mod, seg, tracker, depth + 1);
+    if (cur.t === 'mod') return this.member(cur.mod, seg, tracker, depth + 1, value);
     if (cur.t === 'variant') return undefined;
     if (cur.kind === 'enum') {
       const view = this.project.view(cur.path, tracker, topOfQn(cur.qn));

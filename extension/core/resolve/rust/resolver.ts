@@ -21,8 +21,9 @@ import type { BaseTarget, CallTarget, DefinitionRef, FamilyResolver, ImportTarge
 import type { Project } from '../project';
 import type { DepTracker } from '../tracker';
 import { RustNames, topOfQn, type Def, type Place } from './modules';
-import { EXT, genericsOf, tyOfText, type SymDef, type Ty, type TypeScope } from './types';
-import { TRY_SEGMENT, typeBaseName } from '../../parse/rust_syntax';
+import { EXT, genericsOf, tyOfText, typeParamsOf, type SymDef, type Ty, type TypeScope } from './types';
+import { parseType } from './type_text';
+import { cfgEnabled, TRY_SEGMENT, typeBaseName } from '../../parse/rust_syntax';
 
 const CALLABLE = new Set<SymbolFact['kind']>(['function', 'method', 'test']);
 /** Methods of std's Option/Result that hand back what is inside. */
@@ -119,11 +120,24 @@ export class RustFamily implements FamilyResolver {
   /** Where the code of symbol `s` looks names up, what `Self` is there, and its generic parameters. */
   private scopeOf(path: string, s: SymbolFact | undefined, tracker: DepTracker): TypeScope {
     const place: Place = { mod: this.names.modOf(path, s), ...(s && CALLABLE.has(s.kind) ? { fn: s.qualifiedName } : {}) };
-    const generics = s?.signature.includes('<') ? genericsOf(s.signature) : undefined;
+    const generics = this.genericsIn(path, s);
     const base: TypeScope = { place, ...(generics?.size ? { generics } : {}) };
     if (!s) return base;
     const self = this.selfTypeOf(path, s, tracker);
     return self ? { ...base, self } : base;
+  }
+
+  /** The generic parameters in scope in `s`: its own, and its impl block's. */
+  private genericsIn(path: string, s: SymbolFact | undefined): Map<string, string[]> | undefined {
+    if (!s) return undefined;
+    const own = s.signature.includes('<') ? genericsOf(s.signature) : undefined;
+    let owner: SymbolFact | undefined = s;
+    const view = this.project.ownView(path);
+    while (owner && owner.implGenerics === undefined && owner.parent !== undefined) owner = view.symbols.get(owner.parent);
+    const implGenerics = owner?.implGenerics !== undefined ? genericsOf(owner.implGenerics, true) : undefined;
+    if (!implGenerics?.size) return own;
+    for (const [k, v] of own ?? []) implGenerics.set(k, [...(implGenerics.get(k) ?? []), ...v]);
+    return implGenerics;
   }
 
   private selfTypeOf(path: string, s: SymbolFact, tracker: DepTracker): Ty | undefined {
@@ -140,9 +154,10 @@ export class RustFamily implements FamilyResolver {
 
   /** The self type of the impl block method `s` (of file `path`) is in. */
   private implSelf(tracker: DepTracker, path: string, s: SymbolFact): Ty | undefined {
-    return this.memoized(tracker, `self:${path}:${s.qualifiedName}`, () =>
-      tyOfText(this.names, s.implFor, { place: { mod: this.names.modOf(path, s) } }, tracker),
-    );
+    return this.memoized(tracker, `self:${path}:${s.qualifiedName}`, () => {
+      const generics = s.implGenerics !== undefined ? genericsOf(s.implGenerics, true) : undefined;
+      return tyOfText(this.names, s.implFor, { place: { mod: this.names.modOf(path, s) }, ...(generics?.size ? { generics } : {}) }, tracker);
+    });
   }
 
   /** The binding of `name` in scope at `line` (the latest before it: `let` shadows). */
@@ -224,7 +239,7 @@ export class RustFamily implements FamilyResolver {
     if (seg === '[]') return { t: 'val', ty: ty.t === 'seq' ? ty.elem : undefined };
     if (!isCall) {
       if (ty.t === 'tuple' && /^\d+$/.test(seg)) return { t: 'val', ty: ty.items[Number(seg)] };
-      if (ty.t === 'named') return { t: 'val', ty: this.fieldTy(tracker, ty.def, seg) };
+      if (ty.t === 'named') return { t: 'val', ty: this.fieldTy(tracker, ty, seg) };
       return { t: 'val', ty: undefined };
     }
     const targets = this.methodTargets(tracker, ty, seg);
@@ -235,13 +250,18 @@ export class RustFamily implements FamilyResolver {
     return { t: 'val', ty: undefined };
   }
 
-  private fieldTy(tracker: DepTracker, def: SymDef, name: string): Ty | undefined {
-    return this.memoized(tracker, `field:${def.path}:${def.qn}:${name}`, () => {
-      const s = this.project.view(def.path, tracker, topOfQn(def.qn))?.symbols.get(def.qn);
-      const f = s?.fields?.find((x) => x.name === name);
-      if (!f?.type) return undefined;
-      return tyOfText(this.names, f.type, { place: { mod: this.names.modOf(def.path, s) } }, tracker);
-    });
+  /** The type of field `name` of a value of type `ty`; a field typed by a type parameter takes the value's argument. */
+  private fieldTy(tracker: DepTracker, ty: Extract<Ty, { t: 'named' }>, name: string): Ty | undefined {
+    const def = ty.def;
+    const s = this.project.view(def.path, tracker, topOfQn(def.qn))?.symbols.get(def.qn);
+    const f = s?.fields?.find((x) => x.name === name);
+    if (!s || !f?.type) return undefined;
+    const param = parseType(f.type);
+    if (param.k === 'path' && param.path.length === 1 && ty.args.length) {
+      const i = typeParamsOf(s.signature).indexOf(param.path[0]!);
+      if (i >= 0) return ty.args[i];
+    }
+    return this.memoized(tracker, `field:${def.path}:${def.qn}:${name}`, () => tyOfText(this.names, f.type, { place: { mod: this.names.modOf(def.path, s) } }, tracker));
   }
 
   /** The declared return type of a function or method (`Self` read where it was declared). */
@@ -261,7 +281,7 @@ export class RustFamily implements FamilyResolver {
     if (segs.length >= 2 && segs[0] === 'Self') {
       return scope.self ? this.methodTargets(tracker, scope.self, segs[segs.length - 1]!) : [];
     }
-    const def = this.names.resolvePath(scope.place, segs, tracker);
+    const def = this.names.resolvePath(scope.place, segs, tracker, 0, false, true);
     if (def?.t === 'sym') return CALLABLE.has(def.kind) ? [{ value: { t: 'symbol', path: def.path, qn: def.qn, kind: def.kind }, confidence: 'resolved' }] : [];
     if (def || segs.length < 2) return [];
     const owner = this.names.resolvePath(scope.place, segs.slice(0, -1), tracker);
@@ -303,6 +323,7 @@ export class RustFamily implements FamilyResolver {
   private methodTargets(tracker: DepTracker, ty: Ty | undefined, name: string, viaTrait?: string): CallTarget[] {
     if (!ty) return [];
     if (ty.t === 'bound') return ty.traits.flatMap((t) => this.traitMethod(tracker, t, name));
+    if (ty.t === 'ext' && ty.name !== undefined) return this.memoized(tracker, `ext-methods:${ty.name}:${name}:${viaTrait ?? ''}`, () => this.foreignImplMethods(tracker, ty.name!, name, viaTrait));
     if (ty.t !== 'named') return [];
     return this.memoized(tracker, `methods:${ty.def.path}:${ty.def.qn}:${name}:${viaTrait ?? ''}`, () => this.implMethods(tracker, ty.def, name, viaTrait));
   }
@@ -315,7 +336,7 @@ export class RustFamily implements FamilyResolver {
     for (const c of this.project.symbolsNamed(name, tracker)) {
       if (c.kind !== 'method' || this.project.languageOf(c.path) !== 'rust') continue;
       const s = this.project.view(c.path, tracker, topOfQn(c.qn))?.symbols.get(c.qn);
-      if (!s) continue;
+      if (!s || !cfgEnabled(s.decorators ?? [])) continue;
       if (s.implFor === undefined) {
         const trait = s.parent !== undefined ? this.project.view(c.path, tracker, topOfQn(c.qn))?.symbols.get(s.parent) : undefined;
         if (trait?.kind === 'interface' && !s.isAbstract) defaults.push({ trait: { path: c.path, qn: trait.qualifiedName, kind: 'interface' }, method: { t: 'symbol', ...c } });
@@ -334,6 +355,24 @@ export class RustFamily implements FamilyResolver {
     if (known.length) return known.map((d) => ({ value: d.method, confidence: 'resolved' as Confidence }));
     // `impl Tr for T {}` writes no method: a single trait defining `name` is the likely one.
     return defaults.length === 1 ? [{ value: defaults[0]!.method, confidence: 'inferred' }] : [];
+  }
+
+  /**
+   * `"x".to_key()` where the workspace has `impl ToKey for str`: the method of a workspace trait's
+   * impl for a type from outside (std's str, String, u8 …), matched by the type's name.
+   */
+  private foreignImplMethods(tracker: DepTracker, typeName: string, name: string, viaTrait?: string): CallTarget[] {
+    const out: CallTarget[] = [];
+    for (const c of this.project.symbolsNamed(name, tracker)) {
+      if (c.kind !== 'method' || this.project.languageOf(c.path) !== 'rust') continue;
+      const s = this.project.view(c.path, tracker, topOfQn(c.qn))?.symbols.get(c.qn);
+      if (!s?.implFor || !s.implTrait || typeBaseName(s.implFor) !== typeName || !cfgEnabled(s.decorators ?? [])) continue;
+      if (viaTrait !== undefined && typeBaseName(s.implTrait) !== viaTrait) continue;
+      const self = this.implSelf(tracker, c.path, s);
+      if (self?.t !== 'ext' || self.name !== typeName) continue;
+      out.push({ value: { t: 'symbol', ...c }, confidence: 'resolved' });
+    }
+    return out;
   }
 
   private traitMethod(tracker: DepTracker, trait: SymDef, name: string, depth = 0): CallTarget[] {

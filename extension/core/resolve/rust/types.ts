@@ -24,7 +24,8 @@ export type Ty =
   | { t: 'option'; inner: Ty | undefined }
   | { t: 'seq'; elem: Ty | undefined }
   | { t: 'tuple'; items: (Ty | undefined)[] }
-  | { t: 'ext' };
+  /** A type from outside the workspace (std's `str`, `u8`, a dependency's type), by its last name when known. */
+  | { t: 'ext'; name?: string };
 
 export const EXT: Ty = { t: 'ext' };
 
@@ -92,7 +93,24 @@ export function tyOf(names: RustNames, node: TypeNode, scope: TypeScope, tracker
   if (OPTION_LIKE.has(last)) return { t: 'option', inner: sub(node.args[0]) };
   if (SEQ_LIKE.has(last)) return { t: 'seq', elem: sub(node.args[0]) };
   if (TRANSPARENT.has(last)) return node.args[0] ? sub(node.args[0]) : EXT;
-  return EXT;
+  return { t: 'ext', name: last };
+}
+
+/** `struct AsMap<'a, KVS: Source>(…)` → ['KVS']: the type parameters of a type's declaration, in order. */
+export function typeParamsOf(signature: string): string[] {
+  const m = /\b(?:struct|enum|union)\s+\w+\s*<(.*)$/s.exec(signature);
+  if (!m) return [];
+  let level = 1;
+  let i = 0;
+  const text = m[1]!;
+  for (; i < text.length && level > 0; i++) {
+    if (text[i] === '<') level++;
+    else if (text[i] === '>') level--;
+  }
+  return splitTop(text.slice(0, i - 1))
+    .map((p) => p.trim())
+    .filter((p) => p && !p.startsWith("'") && !p.startsWith('const '))
+    .map((p) => /^(\w+)/.exec(p)?.[1] ?? '');
 }
 
 function aliasTarget(names: RustNames, def: SymDef, tracker: DepTracker, depth: number): Ty | undefined {
@@ -102,10 +120,13 @@ function aliasTarget(names: RustNames, def: SymDef, tracker: DepTracker, depth: 
   return tyOf(names, parseType(s.returnType), { place: { mod: names.modOf(def.path, s) } }, tracker, depth + 1);
 }
 
-/** `fn f<T: A + B, U>(…) where U: C` → T → [A, B], U → [C]. */
-export function genericsOf(signature: string): Map<string, string[]> {
+/**
+ * `fn f<T: A + B, U>(…) where U: C` → T → [A, B], U → [C]; with `impl` set, the text is an impl
+ * block's `<…> where …` (SymbolFact.implGenerics).
+ */
+export function genericsOf(signature: string, impl = false): Map<string, string[]> {
   const out = new Map<string, string[]>();
-  const open = /\bfn\s+\w+\s*</.exec(signature);
+  const open = impl ? /^\s*</.exec(signature) : /\bfn\s+\w+\s*</.exec(signature);
   if (open) {
     const start = open.index + open[0].length;
     let level = 1;
