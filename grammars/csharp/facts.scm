@@ -43,6 +43,7 @@
 ; ---- Namespaces and usings -----------------------------------------------------------------
 
 (file_scoped_namespace_declaration) @namespace.file
+(namespace_declaration) @namespace.block
 (using_directive) @using
 
 ; ---- What bodies do ------------------------------------------------------------------------

@@ -43,8 +43,10 @@ interface Context {
   fileNamespace: string | undefined;
   symbols: SymbolFact[];
   byQn: Map<string, SymbolFact>;
-  /** Declaration node id → its symbol (overloads and repeated partial parts map to the first). */
-  defs: Map<number, SymbolFact>;
+  /** The declarations open at the current capture, outermost first, with where each ends (captures come in document order). */
+  open: { symbol: SymbolFact; end: number }[];
+  /** The block namespaces open at the current capture. */
+  namespaces: { name: string; end: number }[];
   depth: Map<SymbolFact, number>;
   locals: Map<SymbolFact, Map<string, BindingFact>>;
   fields: Map<SymbolFact, Map<string, BindingFact>>;
@@ -77,7 +79,8 @@ function extract(input: ExtractorInput): ExtractedFacts {
     fileNamespace: undefined,
     symbols: [],
     byQn: new Map(),
-    defs: new Map(),
+    open: [],
+    namespaces: [],
     depth: new Map(),
     locals: new Map(),
     fields: new Map(),
@@ -89,7 +92,15 @@ function extract(input: ExtractorInput): ExtractedFacts {
   };
   for (const { name, node } of query.captures(root, { maxStartDepth: MAX_QUERY_DEPTH })) {
     if (isSkipped(ctx, node)) continue;
+    const at = node.startIndex;
+    while (ctx.open.length && ctx.open[ctx.open.length - 1]!.end <= at) ctx.open.pop();
+    while (ctx.namespaces.length && ctx.namespaces[ctx.namespaces.length - 1]!.end <= at) ctx.namespaces.pop();
     switch (name) {
+      case 'namespace.block': {
+        const ns = nameSegments(node.childForFieldName('name'))?.join('.');
+        if (ns) ctx.namespaces.push({ name: ns, end: node.endIndex });
+        break;
+      }
       case 'preproc.define':
       case 'preproc.undef': {
         const symbol = node.namedChildren.find((c) => c?.type === 'identifier' || c?.type === 'preproc_arg')?.text.trim();
@@ -235,21 +246,17 @@ function isSkipped(ctx: Context, node: Node): boolean {
 
 // ---- declarations ------------------------------------------------------------------------
 
-/** The nearest enclosing declaration that is a symbol. */
+/** The nearest enclosing declaration that is a symbol (parent walks cost a call into the grammar's wasm per level). */
 function enclosing(ctx: Context, node: Node): SymbolFact | undefined {
-  for (let p = node.parent; p; p = p.parent) {
-    const s = ctx.defs.get(p.id);
-    if (s) return s;
-  }
+  const at = node.startIndex;
+  for (let i = ctx.open.length - 1; i >= 0; i--) if (ctx.open[i]!.end > at) return ctx.open[i]!.symbol;
   return undefined;
 }
 
-/** Block namespaces around a node, outermost first, after the file-scoped one. */
+/** The namespace around a node: the file-scoped one, then the block namespaces, outermost first. */
 function namespaceOf(ctx: Context, node: Node): string | undefined {
-  const parts: string[] = [];
-  for (let p = node.parent; p; p = p.parent) {
-    if (p.type === 'namespace_declaration') parts.unshift(...(nameSegments(p.childForFieldName('name')) ?? []));
-  }
+  const at = node.startIndex;
+  const parts = ctx.namespaces.filter((n) => n.end > at).map((n) => n.name);
   if (ctx.fileNamespace) parts.unshift(ctx.fileNamespace);
   return parts.length ? parts.join('.') : undefined;
 }
@@ -258,7 +265,7 @@ function addSymbol(ctx: Context, node: Node, fact: SymbolFact): SymbolFact {
   const known = ctx.byQn.get(fact.qualifiedName);
   if (known && TYPE_KINDS[node.type] !== undefined) {
     // A second part of a partial type in the same file: one symbol, its span the first's.
-    ctx.defs.set(node.id, known);
+    ctx.open.push({ symbol: known, end: node.endIndex });
     return known;
   }
   if (known) {
@@ -268,7 +275,7 @@ function addSymbol(ctx: Context, node: Node, fact: SymbolFact): SymbolFact {
     fact.qualifiedName = `${fact.qualifiedName}#${n}`;
   }
   ctx.byQn.set(fact.qualifiedName, fact);
-  ctx.defs.set(node.id, fact);
+  ctx.open.push({ symbol: fact, end: node.endIndex });
   ctx.symbols.push(fact);
   return fact;
 }

@@ -244,7 +244,7 @@ export interface FileFacts {
   generated?: boolean;
 }
 
-export const FACTS_VERSION = 12;
+export const FACTS_VERSION = 13;
 
 // ---- the extractor contract ----------------------------------------------------------------------
 

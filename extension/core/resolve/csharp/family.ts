@@ -40,8 +40,22 @@ interface Site {
 type NameHit = { t: 'symbol'; ref: SymbolRef; owner?: TypeRef; value: () => Val | undefined } | { t: 'value'; value: () => Val | undefined };
 
 export class CSharpFamily implements FamilyResolver {
+  /**
+   * Sites by file resolution (one ResolveContext per file): what a site read is charged to that
+   * file's tracker when first read, so reusing it for the file's other calls records nothing new.
+   */
+  private readonly sites = new WeakMap<ResolveContext, { types: CSharpTypes; byQn: Map<string, Site> }>();
+
   private site(ctx: ResolveContext, qn: string | undefined): Site {
-    const types = new CSharpTypes(ctx.project, ctx.tracker);
+    let file = this.sites.get(ctx);
+    if (!file) this.sites.set(ctx, (file = { types: new CSharpTypes(ctx.project, ctx.tracker), byQn: new Map() }));
+    const key = qn ?? '';
+    let site = file.byQn.get(key);
+    if (!site) file.byQn.set(key, (site = this.makeSite(ctx, file.types, qn)));
+    return site;
+  }
+
+  private makeSite(ctx: ResolveContext, types: CSharpTypes, qn: string | undefined): Site {
     const functions: SymbolFact[] = [];
     let own: TypeRef[] | undefined;
     for (let s = qn !== undefined ? ctx.view.symbols.get(qn) : undefined; s; s = s.parent !== undefined ? ctx.view.symbols.get(s.parent) : undefined) {
