@@ -10,13 +10,14 @@
  */
 import { causesOf, type Causes } from '../oracle/causes';
 import { compareEdges, scopeFor } from '../oracle/compare';
+import { goOracle } from '../oracle/go_oracle';
 import { ourCallEdges } from '../oracle/ours';
 import { pyrightOracle } from '../oracle/pyright_oracle';
 import { tsOracle } from '../oracle/ts_oracle';
 import { javaOracle, JAVA_EXTENSIONS } from '../oracle/java_oracle';
 import { javaCorpus, javacOptions } from './measure_java';
 import { declKey, listSourceFiles, PY_EXTENSIONS, TS_EXTENSIONS } from '../oracle/types';
-import { debianPython, npmSources, type Corpus } from './corpora';
+import { debianGo, debianPython, npmSources, type Corpus } from './corpora';
 import { fmt, heading, table } from './report';
 import { errorText } from './util';
 
@@ -29,8 +30,14 @@ export const ACCURACY_PYTHON: readonly (readonly [pkg: string, module: string])[
   ['python3-attr', 'attr'],
 ];
 export const ACCURACY_TYPESCRIPT: readonly string[] = ['immer@10.1.1', '@tanstack/query-core@5.59.0', '@trpc/server@10.45.2', 'rxjs@7.8.1'];
+/** Go libraries from Debian's golang-*-dev packages (their sources under /usr/share/gocode), against go/types. */
+export const ACCURACY_GO: readonly (readonly [pkg: string, importPath: string])[] = [
+  ['golang-github-spf13-pflag-dev', 'github.com/spf13/pflag'],
+  ['golang-github-google-go-cmp-dev', 'github.com/google/go-cmp'],
+  ['golang-github-burntsushi-toml-dev', 'github.com/BurntSushi/toml'],
+];
 
-export type AccuracyLanguage = 'python' | 'typescript' | 'java';
+export type AccuracyLanguage = 'python' | 'typescript' | 'java' | 'go';
 
 export interface AccuracyFigure {
   corpus: string;
@@ -54,7 +61,9 @@ export async function accuracyOf(corpus: Corpus, language: AccuracyLanguage): Pr
       ? await pyrightOracle(corpus.dir, listSourceFiles(corpus.dir, PY_EXTENSIONS))
       : language === 'java'
         ? await javaOracle(corpus.dir, listSourceFiles(corpus.dir, JAVA_EXTENSIONS), javacOptions(corpus))
-        : tsOracle(corpus.dir, listSourceFiles(corpus.dir, TS_EXTENSIONS));
+        : language === 'go'
+          ? await goOracle(corpus.dir)
+          : tsOracle(corpus.dir, listSourceFiles(corpus.dir, TS_EXTENSIONS));
   const oracleMs = performance.now() - started;
   const ours = await ourCallEdges(corpus.dir);
   const cmp = compareEdges(ours.edges, truth.edges, scopeFor(truth, ours.declarations));
@@ -89,6 +98,7 @@ export async function measureAccuracy(log: (m: string) => void, errors: string[]
     ...ACCURACY_PYTHON.map(([pkg, module]) => ({ get: () => debianPython(pkg, module), language: 'python' as const, label: pkg })),
     ...ACCURACY_TYPESCRIPT.map((spec) => ({ get: () => npmSources(spec), language: 'typescript' as const, label: spec })),
     { get: javaCorpus, language: 'java' as const, label: 'openjdk-17-source java.util.concurrent' },
+    ...ACCURACY_GO.map(([pkg, importPath]) => ({ get: () => debianGo(pkg, importPath), language: 'go' as const, label: pkg })),
   ];
   const out: AccuracyFigure[] = [];
   for (const job of jobs) {
@@ -110,14 +120,14 @@ const counts = (c: Record<string, number>): string =>
     .join(', ') || '-';
 
 export function renderAccuracy(figures: readonly AccuracyFigure[]): string {
-  const out = [heading('Call edges against the language servers (pyright, TypeScript checker, javac)')];
+  const out = [heading('Call edges against the language servers (pyright, TypeScript checker, javac, go/types)')];
   out.push(
     table(
       ['corpus', 'origin', 'precision', 'recall', 'agree', 'only ours', 'only oracle', 'missed by cause', 'extra by confidence'],
       figures.map((f) => [f.corpus, f.origin, pct(f.precision), pct(f.recall), f.agree, f.onlyOurs, f.onlyOracle, counts(f.causes.missed), counts(f.causes.extra)]),
     ),
   );
-  for (const language of ['python', 'typescript', 'java'] as const) {
+  for (const language of ['python', 'typescript', 'java', 'go'] as const) {
     const total: Record<string, { right: number; wrong: number }> = {};
     for (const f of figures.filter((x) => x.language === language)) {
       for (const [k, v] of Object.entries(f.byConfidence)) {

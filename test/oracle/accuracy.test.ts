@@ -18,7 +18,8 @@ import { describe, it } from 'node:test';
 import { debianGo, debianPython, debianRust, npmSources, type Corpus } from '../bench/corpora';
 import { formatCauses, causesOf } from './causes';
 import { compareEdges, formatComparison, scopeFor } from './compare';
-import { goAvailable, goOracle } from './go_oracle';
+import { goAvailable, goOracle, type GoOracleResult } from './go_oracle';
+import { Workspace } from '../../extension/core/workspace';
 import { ourCallEdges } from './ours';
 import { rustTruth, RUST_TRUTH_DIR } from './rust_truth';
 import { pyrightOracle } from './pyright_oracle';
@@ -81,6 +82,27 @@ describe('call edges against the language-server oracles on real packages', () =
 // Go against go/types (test/oracle/go/callgraph.go, run with Debian's golang-go): the fixture and
 // one real Debian package, spf13/pflag (one package, ~10k lines with its tests).
 const GO_FIXTURE = join(__dirname, '..', 'fixtures', 'go_shop');
+
+/** Our `implements` edges against go/types' (type path:line > interface path:line), with a one-line summary. */
+async function implementsAgainst(root: string, truth: GoOracleResult): Promise<{ ours: string[]; oracle: string[]; summary: string }> {
+  const ws = await Workspace.open(root, { persist: false, workers: 0 });
+  try {
+    await ws.index();
+    const g = ws.graph.graph;
+    const ours: string[] = [];
+    g.forEachEdge((_key, attrs, source, target) => {
+      if (attrs.kind !== 'implements') return;
+      const [s, t] = [g.getNodeAttributes(source), g.getNodeAttributes(target)];
+      ours.push(`${s.path}:${s.line} > ${t.path}:${t.line}`);
+    });
+    const oracle = truth.implements.map((p) => `${p.type.path}:${p.type.line} > ${p.iface.path}:${p.iface.line}`);
+    const agree = ours.filter((k) => oracle.includes(k)).length;
+    const ratio = (n: number, d: number): string => (d ? (n / d).toFixed(3) : '1');
+    return { ours: ours.sort(), oracle: oracle.sort(), summary: `precision ${ratio(agree, ours.length)}, recall ${ratio(agree, oracle.length)} (${agree} agree of ${ours.length} ours, ${oracle.length} go/types)` };
+  } finally {
+    await ws.close();
+  }
+}
 const goRepo = { label: 'Debian golang-github-spf13-pflag-dev', get: () => debianGo('golang-github-spf13-pflag-dev', 'github.com/spf13/pflag') };
 
 describe('Go call edges against go/types', () => {
@@ -91,6 +113,9 @@ describe('Go call edges against go/types', () => {
     console.log(formatComparison('go_shop', cmp, truth.declarations));
     assert.ok(cmp.truePositives >= 30, `go_shop: only ${cmp.truePositives} edges in common`);
     assert.ok(cmp.precision >= PRECISION && cmp.recall >= RECALL, formatComparison('go_shop', cmp, truth.declarations));
+    const impl = await implementsAgainst(GO_FIXTURE, truth);
+    console.log(`go_shop implements: ${impl.summary}`);
+    assert.deepEqual(impl.ours, impl.oracle, 'implements from method sets');
   });
 
   it(`${goRepo.label}: precision ≥ ${PRECISION}, recall ≥ ${RECALL}`, async (t) => {
@@ -108,6 +133,7 @@ describe('Go call edges against go/types', () => {
     console.log(summary);
     assert.ok(cmp.truePositives > 500, `${goRepo.label}: only ${cmp.truePositives} edges in common`);
     assert.ok(cmp.precision >= PRECISION && cmp.recall >= RECALL, summary);
+    console.log(`${goRepo.label} implements: ${(await implementsAgainst(corpus.dir, truth)).summary}`);
   });
 });
 

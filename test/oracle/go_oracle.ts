@@ -10,7 +10,7 @@ import { execFile } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { OracleResult } from './types';
+import type { DeclRef, OracleResult } from './types';
 
 const run = promisify(execFile);
 const PROGRAM = join(__dirname, 'go', 'callgraph.go');
@@ -25,8 +25,13 @@ export async function goAvailable(): Promise<boolean> {
   }
 }
 
-export async function goOracle(root: string): Promise<OracleResult> {
+/** The call edges, plus the (struct, interface) pairs go/types says implement (T or *T), by name lines. */
+export interface GoOracleResult extends OracleResult {
+  implements: { type: DeclRef; iface: DeclRef }[];
+}
+
+export async function goOracle(root: string): Promise<GoOracleResult> {
   const env = { ...process.env, GO111MODULE: 'off', GOFLAGS: '', GOTOOLCHAIN: 'local', GOCACHE: process.env.GOCACHE ?? join(tmpdir(), 'kg-go-oracle-cache') };
   const { stdout } = await run('go', ['run', PROGRAM, root], { env, maxBuffer: 256 * 1024 * 1024, timeout: 300_000 });
-  return JSON.parse(stdout) as OracleResult;
+  return JSON.parse(stdout) as GoOracleResult;
 }

@@ -54,6 +54,12 @@ describe('go resolution', () => {
     assert.equal(ws.graph.node('go:store/store_test:BenchmarkPut')?.kind, 'test');
   });
 
+  it('implements comes from method sets: methods of the struct, its pointer and its embedded fields', () => {
+    assert.deepEqual(targets(ws, 'implements', `${STORE}:Memory`), [`${STORE}:Repository`]);
+    assert.deepEqual(targets(ws, 'implements', `${SERVER}:Server`), [`${SERVER}:Handler`]);
+    assert.deepEqual(targets(ws, 'implements', 'go:store/item:Item'), []);
+  });
+
   it('a method whose type is in another file has no parent: the file contains it', () => {
     assert.ok(edge(ws, 'contains', 'file:store/index.go', 'go:store/index:Memory.Size'));
     assert.ok(edge(ws, 'method_of', `${STORE}:Memory.Put`, `${STORE}:Memory`));

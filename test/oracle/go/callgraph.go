@@ -17,6 +17,8 @@
 //     its name, declared under the root. Conversions, builtins and calls of func-typed values
 //     are not calls of a declaration.
 //   - Call-site line: the line of the called name (`Find` in `repo.\n\tFind()`).
+//   - Implements: a struct type T (declared outside test files) implements a non-empty interface
+//     I of the root when T or *T does (types.Implements), each at the line of its name.
 package main
 
 import (
@@ -53,10 +55,16 @@ type edge struct {
 	CallSiteLines []int   `json:"callSiteLines"`
 }
 
+type implPair struct {
+	Type  declRef `json:"type"`
+	Iface declRef `json:"iface"`
+}
+
 type result struct {
-	Edges        []edge `json:"edges"`
-	Callers      []decl `json:"callers"`
-	Declarations []decl `json:"declarations"`
+	Edges        []edge     `json:"edges"`
+	Implements   []implPair `json:"implements"`
+	Callers      []decl     `json:"callers"`
+	Declarations []decl     `json:"declarations"`
 }
 
 type pkgDir struct {
@@ -96,9 +104,10 @@ func main() {
 	}
 	sort.Strings(paths)
 	for _, p := range paths {
+		importable(byImport[p])
 		checkDir(byImport[p])
 	}
-	out := result{Edges: []edge{}, Callers: []decl{}, Declarations: []decl{}}
+	out := result{Edges: []edge{}, Implements: implementsPairs(), Callers: []decl{}, Declarations: []decl{}}
 	for _, e := range edges {
 		sort.Ints(e.CallSiteLines)
 		out.Edges = append(out.Edges, *e)
@@ -406,4 +415,55 @@ func unparen(e ast.Expr) ast.Expr {
 		}
 		e = p.X
 	}
+}
+
+// implementsPairs: every (struct, interface) of the importable packages under the root where the
+// struct or its pointer implements the interface.
+func implementsPairs() []implPair {
+	var structs, ifaces []*types.TypeName
+	for _, pkg := range checked {
+		if pkg == nil {
+			continue
+		}
+		for _, name := range pkg.Scope().Names() {
+			tn, ok := pkg.Scope().Lookup(name).(*types.TypeName)
+			if !ok || tn.IsAlias() {
+				continue
+			}
+			if _, _, ok := rel(tn.Pos()); !ok {
+				continue
+			}
+			switch u := tn.Type().Underlying().(type) {
+			case *types.Struct:
+				structs = append(structs, tn)
+			case *types.Interface:
+				if u.NumMethods() > 0 && u.IsMethodSet() {
+					ifaces = append(ifaces, tn)
+				}
+			}
+		}
+	}
+	out := []implPair{}
+	for _, s := range structs {
+		if _, generic := s.Type().(*types.Named); generic && s.Type().(*types.Named).TypeParams().Len() > 0 {
+			continue
+		}
+		for _, i := range ifaces {
+			iface := i.Type().Underlying().(*types.Interface)
+			if i.Type().(*types.Named).TypeParams().Len() > 0 {
+				continue
+			}
+			if types.Implements(s.Type(), iface) || types.Implements(types.NewPointer(s.Type()), iface) {
+				sp, sl, _ := rel(s.Pos())
+				ip, il, _ := rel(i.Pos())
+				out = append(out, implPair{declRef{sp, sl}, declRef{ip, il}})
+			}
+		}
+	}
+	sort.Slice(out, func(a, b int) bool {
+		ka := fmt.Sprintf("%s:%08d>%s:%08d", out[a].Type.Path, out[a].Type.Line, out[a].Iface.Path, out[a].Iface.Line)
+		kb := fmt.Sprintf("%s:%08d>%s:%08d", out[b].Type.Path, out[b].Type.Line, out[b].Iface.Path, out[b].Iface.Line)
+		return ka < kb
+	})
+	return out
 }

@@ -15,6 +15,7 @@
 import type { BindingFact, CallFact, Chain, ImportFact, ReferenceFact, SymbolFact } from '../../parse/facts';
 import type { BaseTarget, CallTarget, DefinitionRef, FamilyResolver, ImportTarget, ResolveContext, SymbolRef } from '../family';
 import type { Project } from '../project';
+import type { DepTracker } from '../tracker';
 import { guessPackageName } from '../../parse/go_syntax';
 import { nthResult, typeShape } from './go_types';
 import { GoPackages } from './go_packages';
@@ -40,8 +41,22 @@ const MAX_DEPTH = 12;
 const TYPE_KINDS = new Set(['class', 'interface', 'type']);
 const FUNC_KINDS = new Set(['function', 'test']);
 
+/** Lookups already made for one file's resolution (its tracker holds their keys). */
+interface Memo {
+  /** By file list (the lists are memoised per tracker too, so one list is one object), then by name. */
+  top: WeakMap<string[], Map<string, { path: string; s: SymbolFact } | null>>;
+  members: Map<string, GoValue | null>;
+}
+
 export class GoFamily implements FamilyResolver {
   private readonly packages: GoPackages;
+  private readonly memos = new WeakMap<DepTracker, Memo>();
+
+  private memo(ctx: ResolveContext): Memo {
+    let m = this.memos.get(ctx.tracker);
+    if (!m) this.memos.set(ctx.tracker, (m = { top: new WeakMap(), members: new Map() }));
+    return m;
+  }
 
   constructor(private readonly project: Project) {
     this.packages = new GoPackages(project);
@@ -54,14 +69,14 @@ export class GoFamily implements FamilyResolver {
   }
 
   call(ctx: ResolveContext, call: CallFact): CallTarget[] {
-    const run = new Run(this.project, this.packages, ctx);
+    const run = new Run(this.project, this.packages, ctx, this.memo(ctx));
     const target = run.evalChain({ path: ctx.path, ...(call.caller !== undefined ? { caller: call.caller } : {}), line: call.line }, stripCall(call.callee), 0);
     if (target?.t !== 'func') return [];
     return [{ value: target.ref, confidence: run.inferred ? 'inferred' : 'resolved' }];
   }
 
   reference(ctx: ResolveContext, ref: ReferenceFact): SymbolRef | undefined {
-    const run = new Run(this.project, this.packages, ctx);
+    const run = new Run(this.project, this.packages, ctx, this.memo(ctx));
     const scope = { path: ctx.path, ...(ref.from !== undefined ? { caller: ref.from } : {}), line: ref.line };
     const v = ref.isType ? run.typeValue(ref.chain, scope) : run.evalChain(scope, ref.chain, 0);
     if (v?.t === 'func' || v?.t === 'type') return v.ref;
@@ -69,7 +84,7 @@ export class GoFamily implements FamilyResolver {
   }
 
   bases(ctx: ResolveContext, s: SymbolFact): BaseTarget[] {
-    const run = new Run(this.project, this.packages, ctx);
+    const run = new Run(this.project, this.packages, ctx, this.memo(ctx));
     const out: BaseTarget[] = [];
     for (const text of s.bases ?? []) {
       const v = run.namedType(text, ctx.path, 0);
@@ -79,8 +94,16 @@ export class GoFamily implements FamilyResolver {
     return out;
   }
 
-  implementations(_ctx: ResolveContext, _s: SymbolFact): DefinitionRef[] {
-    return [];
+  /**
+   * The interfaces a struct implements, from method sets: every method an interface asks for
+   * (its own and its embedded interfaces') is a method of the struct, of its pointer or promoted
+   * from an embedded field, by name and parameter count. The interfaces looked at are those of
+   * the struct's package and of the in-module packages its file imports; an interface embedding a
+   * third-party one is left out (its methods are not known).
+   */
+  implementations(ctx: ResolveContext, s: SymbolFact): DefinitionRef[] {
+    if (s.kind !== 'class' || s.parent !== undefined) return [];
+    return new Run(this.project, this.packages, ctx, this.memo(ctx)).implemented(s);
   }
 }
 
@@ -99,13 +122,15 @@ class Run {
     private readonly project: Project,
     private readonly packages: GoPackages,
     private readonly ctx: ResolveContext,
+    private readonly memo: Memo,
   ) {}
 
   private get tracker() {
     return this.ctx.tracker;
   }
 
-  private view(path: string, part: string) {
+  /** A file's view; `part` undefined reads all of it. */
+  private view(path: string, part: string | undefined) {
     return path === this.ctx.path ? this.ctx.view : this.project.view(path, this.tracker, part);
   }
 
@@ -231,10 +256,25 @@ class Run {
 
   /** A package-level name among a package's files (`exportedOnly` from another package). */
   private packageMember(files: string[], name: string, exportedOnly: boolean, depth: number): GoValue | undefined {
-    for (const path of files) {
+    let byName = this.memo.top.get(files);
+    if (!byName) this.memo.top.set(files, (byName = new Map()));
+    const key = `${exportedOnly ? '+' : '-'}${name}`;
+    let found = byName.get(key);
+    if (found === undefined) {
+      found = null;
+      for (const path of files) {
+        const s = this.view(path, name)?.symbols.get(name);
+        if (s && (!exportedOnly || s.exported)) {
+          found = { path, s };
+          break;
+        }
+      }
+      byName.set(key, found);
+    }
+    if (!found) return undefined;
+    {
+      const { path, s } = found;
       const view = this.view(path, name);
-      const s = view?.symbols.get(name);
-      if (!s || (exportedOnly && !s.exported)) continue;
       const ref: SymbolRef = { t: 'symbol', path, qn: s.qualifiedName, kind: s.kind };
       if (TYPE_KINDS.has(s.kind)) return { t: 'type', ref };
       if (FUNC_KINDS.has(s.kind)) return { t: 'func', ref, sym: s };
@@ -246,7 +286,6 @@ class Run {
       }
       return undefined;
     }
-    return undefined;
   }
 
   /**
@@ -313,8 +352,77 @@ class Run {
     return found;
   }
 
+  implemented(s: SymbolFact): DefinitionRef[] {
+    const own: SymbolRef = { t: 'symbol', path: this.ctx.path, qn: s.qualifiedName, kind: s.kind };
+    const methods = new Map<string, number>();
+    this.methodSet(own, methods, 0, new Set());
+    if (!methods.size) return [];
+    const ownPackage = this.packages.siblings(this.ctx.path, this.tracker);
+    const files = new Map<string, boolean>(ownPackage.map((p) => [p, true]));
+    for (const imp of this.ctx.view.facts.imports) {
+      const place = this.packages.importPlace(this.ctx.path, imp.module, this.tracker);
+      if (place.t === 'dir') for (const p of this.packages.packageFiles(place.dir, this.tracker)) if (!files.has(p)) files.set(p, false);
+    }
+    const out: DefinitionRef[] = [];
+    for (const [path, samePackage] of files) {
+      const view = this.view(path, undefined);
+      for (const i of view?.symbols.values() ?? []) {
+        if (i.kind !== 'interface' || i.parent !== undefined || (!samePackage && !i.exported)) continue;
+        const wanted = new Map<string, number>();
+        if (!this.interfaceMethods({ t: 'symbol', path, qn: i.qualifiedName, kind: 'interface' }, wanted, 0, new Set()) || !wanted.size) continue;
+        if ([...wanted].every(([name, arity]) => methods.get(name) === arity && (samePackage || /^\p{Lu}/u.test(name)))) out.push({ path, qn: i.qualifiedName });
+      }
+    }
+    return out;
+  }
+
+  /** A named type's methods by name → parameter count, promoted ones included. */
+  private methodSet(type: SymbolRef, out: Map<string, number>, depth: number, seen: Set<string>): void {
+    const key = `${type.path}#${type.qn}`;
+    if (seen.has(key) || depth > MAX_DEPTH) return;
+    seen.add(key);
+    const prefix = `${type.qn}.`;
+    for (const path of this.packages.siblings(type.path, this.tracker)) {
+      for (const m of this.view(path, type.qn)?.symbols.values() ?? []) {
+        if (m.kind === 'method' && m.qualifiedName.startsWith(prefix) && !out.has(m.name)) out.set(m.name, m.params?.length ?? 0);
+      }
+    }
+    const sym = this.view(type.path, type.qn)?.symbols.get(type.qn);
+    for (const base of sym?.bases ?? []) {
+      const b = this.namedType(base, type.path, depth + 1);
+      if (b?.t === 'type') this.methodSet(b.ref, out, depth + 1, seen);
+    }
+  }
+
+  /** The methods an interface asks for; false when one comes from an interface we cannot read. */
+  private interfaceMethods(iface: SymbolRef, out: Map<string, number>, depth: number, seen: Set<string>): boolean {
+    const key = `${iface.path}#${iface.qn}`;
+    if (seen.has(key)) return true;
+    if (depth > MAX_DEPTH) return false;
+    seen.add(key);
+    const view = this.view(iface.path, iface.qn);
+    for (const m of view?.children.get(iface.qn)?.values() ?? []) if (m.kind === 'method') out.set(m.name, m.params?.length ?? 0);
+    for (const base of view?.symbols.get(iface.qn)?.bases ?? []) {
+      const b = this.namedType(base, iface.path, depth + 1);
+      if (b?.t !== 'type' || b.ref.kind !== 'interface' || !this.interfaceMethods(b.ref, out, depth + 1, seen)) return false;
+    }
+    return true;
+  }
+
   /** A field or method of a named type, promoted ones (through embedded fields) included. */
   private member(type: SymbolRef, name: string, depth: number, seen: Set<string>): GoValue | undefined {
+    const memoKey = `${type.path}#${type.qn}.${name}`;
+    if (seen.size === 0) {
+      const known = this.memo.members.get(memoKey);
+      if (known !== undefined) return known ?? undefined;
+      const found = this.memberOf(type, name, depth, seen);
+      this.memo.members.set(memoKey, found ?? null);
+      return found;
+    }
+    return this.memberOf(type, name, depth, seen);
+  }
+
+  private memberOf(type: SymbolRef, name: string, depth: number, seen: Set<string>): GoValue | undefined {
     const key = `${type.path}#${type.qn}`;
     if (seen.has(key) || seen.size > 16 || depth > MAX_DEPTH) return undefined;
     seen.add(key);
@@ -331,7 +439,7 @@ class Run {
       const b = this.namedType(base, type.path, depth + 1);
       if (b?.t === 'external') continue;
       if (b?.t !== 'type') continue;
-      const found = this.member(b.ref, name, depth + 1, seen);
+      const found = this.memberOf(b.ref, name, depth + 1, seen);
       if (found) return found;
     }
     return undefined;

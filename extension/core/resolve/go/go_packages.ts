@@ -36,7 +36,21 @@ export class GoPackages {
   /** go.mod path → module path, read once per update (config changes re-resolve everything). */
   private modules: { dir: string; module: string }[] | undefined;
 
+  /**
+   * File lists already read for a tracker (one file's resolution): its keys are recorded, so a
+   * second read may skip them. A name lookup reads a package's file list many times over.
+   */
+  private readonly lists = new WeakMap<DepTracker, Map<string, string[]>>();
+
   constructor(private readonly project: Project) {}
+
+  private memo(tracker: DepTracker, key: string, read: () => string[]): string[] {
+    let m = this.lists.get(tracker);
+    if (!m) this.lists.set(tracker, (m = new Map()));
+    let v = m.get(key);
+    if (!v) m.set(key, (v = read()));
+    return v;
+  }
 
   /** Every module of the workspace, longest path first, so that nested modules win. */
   private allModules(tracker: DepTracker): { dir: string; module: string }[] {
@@ -80,13 +94,15 @@ export class GoPackages {
 
   /** The non-test `.go` files of a folder: what an importer sees; those a default build leaves out come last. */
   packageFiles(dir: string, tracker: DepTracker): string[] {
-    return this.buildingFirst(this.project.filesInDir(dir, tracker).filter((p) => isGo(p) && !p.endsWith('_test.go')), tracker);
+    return this.memo(tracker, `d:${dir}`, () => this.buildingFirst(this.project.filesInDir(dir, tracker).filter((p) => isGo(p) && !p.endsWith('_test.go')), tracker));
   }
 
   /** The files of the package the file `path` belongs to (same folder, same package clause), building ones first. */
   siblings(path: string, tracker: DepTracker): string[] {
-    const own = this.packageName(path, tracker);
-    return this.buildingFirst(this.project.filesInDir(dirOf(path), tracker).filter((p) => isGo(p) && (p === path || this.packageName(p, tracker) === own)), tracker);
+    return this.memo(tracker, `s:${path}`, () => {
+      const own = this.packageName(path, tracker);
+      return this.buildingFirst(this.project.filesInDir(dirOf(path), tracker).filter((p) => isGo(p) && (p === path || this.packageName(p, tracker) === own)), tracker);
+    });
   }
 
   private buildingFirst(files: string[], tracker: DepTracker): string[] {
