@@ -6,7 +6,7 @@
  * that touches 500 files is one update, not 500. One batch runs at a time per folder; what
  * arrives meanwhile waits for the next. Knows nothing of VS Code, so it is unit-tested alone.
  */
-import { SOURCE_EXTENSIONS } from '../core/parse/languages';
+import { CONFIG_FILE_PATTERNS, isConfigFileName, SOURCE_EXTENSIONS, SOURCE_FILE_NAMES } from '../core/parse/languages';
 
 export interface Timers {
   setTimeout(fn: () => void, ms: number): unknown;
@@ -119,14 +119,14 @@ export class UpdateBatcher<T> {
 
 // ---- what the watchers pass on ---------------------------------------------------------------
 
-/** Files the index reads, and the config files that change how imports resolve. */
-export const CONFIG_FILES = ['tsconfig*.json', 'jsconfig.json', 'package.json'] as const;
-
-/** One glob for a FileSystemWatcher (flat braces: the glob matcher does not nest them). */
-export const WATCH_GLOB = `**/{${[...SOURCE_EXTENSIONS.map((e) => `*.${e}`), ...CONFIG_FILES].join(',')}}`;
+/**
+ * One glob for a FileSystemWatcher (flat braces: the glob matcher does not nest them): the files the
+ * index reads, by extension or whole name (Rakefile), and the config files that change how imports
+ * resolve (the registry's: tsconfig*.json, go.mod, Cargo.toml, *.csproj …).
+ */
+export const WATCH_GLOB = `**/{${[...SOURCE_EXTENSIONS.map((e) => `*.${e}`), ...SOURCE_FILE_NAMES, ...CONFIG_FILE_PATTERNS].join(',')}}`;
 
 const SOURCE_RE = new RegExp(`\\.(${SOURCE_EXTENSIONS.join('|')})$`);
-const CONFIG_RE = /^(tsconfig[^/]*\.json|jsconfig\.json|package\.json)$/;
 const SKIPPED_DIRS = new Set(['.kg-memory', 'node_modules', '.git']);
 
 /** A root-relative path ('/'-separated) under a folder the watchers ignore. */
@@ -137,7 +137,7 @@ export function isSkippedPath(rel: string): boolean {
 /** A source or config file by its name. */
 export function isWatchedFile(rel: string): boolean {
   const name = rel.slice(rel.lastIndexOf('/') + 1);
-  return SOURCE_RE.test(name) || CONFIG_RE.test(name);
+  return SOURCE_RE.test(name) || SOURCE_FILE_NAMES.includes(name) || isConfigFileName(name);
 }
 
 /** Every folder that holds one of `paths` ('/'-separated), with its parents; not the root. */

@@ -1,7 +1,7 @@
 /**
  * Bench
  * =====
- * `npm run bench [-- --json] [--no-peer] [--quick] [--docs-only] [--accuracy-only] [--load-only] [extra folders...]`: fetches the
+ * `npm run bench [-- --json] [--no-peer] [--quick] [--docs-only] [--accuracy-only] [--load-only] [--languages-only] [extra folders...]`: fetches the
  * corpora, measures full index (beside the peer), the 100k-line figure, incremental updates, cold
  * start, MCP latency and tokens, the VS Code extension host, the graph explorer and the docs
  * GraphRAG (ingestion rate, hybrid retrieval on 50k chunks), and prints them with
@@ -19,6 +19,7 @@ import { measure100k, measureIndex, type HundredK, type IndexFigure } from './me
 import { measureIncremental, type IncrementalFigure } from './measure_incremental';
 import { measureMcp, type McpFigure } from './measure_mcp';
 import { measureLoad, renderLoad, type LoadFigure } from './measure_load';
+import { measureLanguages, renderLanguages } from './measure_languages';
 import { fmt, heading, table, verdict } from './report';
 import { GREP_LINES, READ_FILES } from './token_questions';
 import { measureTokens, type TokenFigure } from './tokens';
@@ -39,6 +40,8 @@ interface Args {
   accuracyOnly: boolean;
   /** Only MCP under load during a reindex, and serve's memory against index's (measure_load.ts). */
   loadOnly: boolean;
+  /** Only the per-language throughput and update figures (measure_languages.ts). */
+  languagesOnly: boolean;
   extra: string[];
 }
 
@@ -51,6 +54,7 @@ function parseArgs(argv: readonly string[]): Args {
     cliOnly: argv.includes('--cli-only'),
     accuracyOnly: argv.includes('--accuracy-only'),
     loadOnly: argv.includes('--load-only'),
+    languagesOnly: argv.includes('--languages-only'),
     extra: argv.filter((a) => !a.startsWith('--')),
   };
 }
@@ -80,6 +84,13 @@ async function main(): Promise<void> {
     const accuracy = await measureAccuracy((m) => log(args, m), errors);
     if (args.json) process.stdout.write(`${JSON.stringify({ ...result, accuracy, errors }, null, 2)}\n`);
     else process.stdout.write(`${renderAccuracy(accuracy)}\n${errors.join('\n')}\n`);
+    return;
+  }
+
+  if (args.languagesOnly) {
+    const languages = await measureLanguages((m) => log(args, m));
+    if (args.json) process.stdout.write(`${JSON.stringify({ ...result, languages, errors }, null, 2)}\n`);
+    else process.stdout.write(`${renderLanguages(languages).join('\n')}\n`);
     return;
   }
 
@@ -180,11 +191,13 @@ async function main(): Promise<void> {
   result.accuracy = accuracy;
   const load = await loadSection(args);
   result.load = load;
+  const languages = await measureLanguages((m) => log(args, m));
+  result.languages = languages;
   result.errors = errors;
   result.durationS = Math.round((Date.now() - started) / 1000);
 
   if (args.json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
-  else process.stdout.write(`${render(result, index, hundredK, cold, incremental, mcp, tokens, errors)}\n\n${heading('VS Code extension host')}\n${renderVscode(vscodeFigure).join('\n')}\n\n${heading('Graph explorer')}\n${renderExplorer(explorerFigure).join('\n')}\n\n${heading('Export (100k nodes)')}\n${renderExport(exportFigure).join('\n')}\n${docsFigures ? `\n${renderDocs(docsFigures)}\n` : ''}\n${renderAccuracy(accuracy)}\n\n${heading('MCP under load')}\n${renderLoad(load).join('\n')}\n`);
+  else process.stdout.write(`${render(result, index, hundredK, cold, incremental, mcp, tokens, errors)}\n\n${heading('VS Code extension host')}\n${renderVscode(vscodeFigure).join('\n')}\n\n${heading('Graph explorer')}\n${renderExplorer(explorerFigure).join('\n')}\n\n${heading('Export (100k nodes)')}\n${renderExport(exportFigure).join('\n')}\n${docsFigures ? `\n${renderDocs(docsFigures)}\n` : ''}\n${renderAccuracy(accuracy)}\n\n${heading('MCP under load')}\n${renderLoad(load).join('\n')}\n\n${heading('Languages')}\n${renderLanguages(languages).join('\n')}\n`);
 }
 
 /** Issue 21: 50 MCP clients during a full reindex of Django, and serve's memory against index's. */

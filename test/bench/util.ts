@@ -4,6 +4,7 @@
  * Small shared helpers for the bench: the machine's description, percentiles, a bounded child
  * process runner that reads one JSON result line, line counting and free loopback ports.
  */
+import { SOURCE_EXTENSIONS as REGISTRY_EXTENSIONS } from '../../extension/core/parse/languages';
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -126,18 +127,8 @@ export function lastJson<T>(stdout: string): T | undefined {
   return undefined;
 }
 
-export const SOURCE_EXTENSIONS: Readonly<Record<string, true>> = {
-  '.py': true,
-  '.pyi': true,
-  '.ts': true,
-  '.tsx': true,
-  '.mts': true,
-  '.cts': true,
-  '.js': true,
-  '.jsx': true,
-  '.mjs': true,
-  '.cjs': true,
-};
+/** The extensions the index reads, with the dot (the language registry's). */
+export const SOURCE_EXTENSIONS: Readonly<Record<string, true>> = Object.fromEntries(REGISTRY_EXTENSIONS.map((e) => [`.${e}`, true]));
 
 const SKIP_DIRS = new Set(['node_modules', '.git', '.kg-memory', '.codegraph', '__pycache__', 'dist', 'build']);
 

@@ -16,7 +16,8 @@ interface Note {
 
 /** The column of `word` on `line` as a whole word, or -1. */
 function wordColumn(line: string, word: string): number {
-  const re = new RegExp(`(?<![\\w$])${word.replace(/[$]/g, '\\$')}(?![\\w$])`);
+  // A name may be an operator (Ruby's `+`, `|`): every regex character is escaped.
+  const re = new RegExp(`(?<![\\w$])${word.replace(/[.*+?^${}()|[\]\\/$]/g, '\\$&')}(?![\\w$])`);
   return re.exec(line)?.index ?? -1;
 }
 

@@ -164,11 +164,12 @@ describe('watch filters', () => {
   });
 
   it('watches sources and resolution config by name', () => {
-    for (const p of ['a.py', 'b/c.pyi', 'x.ts', 'x.mts', 'x.cts', 'x.tsx', 'x.js', 'x.jsx', 'x.mjs', 'x.cjs', 'tsconfig.json', 'pkg/tsconfig.base.json', 'jsconfig.json', 'package.json']) {
+    for (const p of ['a.py', 'b/c.pyi', 'x.ts', 'x.mts', 'x.cts', 'x.tsx', 'x.js', 'x.jsx', 'x.mjs', 'x.cjs', 'tsconfig.json', 'pkg/tsconfig.base.json', 'jsconfig.json', 'package.json',
+      'svc/main.go', 'go.mod', 'mod/go.work', 'src/Main.java', 'pom.xml', 'App/App.csproj', 'src/lib.rs', 'Cargo.toml', 'lib/a.rb', 'Rakefile', 'Gemfile', 'composer.json']) {
       assert.equal(isWatchedFile(p), true, p);
     }
-    for (const p of ['README.md', 'x.pyc', 'x.d', 'package-lock.json', 'config.json', 'src']) assert.equal(isWatchedFile(p), false, p);
-    assert.match(WATCH_GLOB, /^\*\*\/\{\*\.py,.*package\.json\}$/);
+    for (const p of ['README.md', 'x.pyc', 'x.d', 'package-lock.json', 'config.json', 'src', 'go.sum', 'Cargo.lock', 'x.csproj.user']) assert.equal(isWatchedFile(p), false, p);
+    assert.match(WATCH_GLOB, /^\*\*\/\{\*\.py,.*package\.json.*go\.mod.*\*\.csproj.*\}$/);
   });
 
   it('foldersOf lists every folder holding a path, with its parents', () => {

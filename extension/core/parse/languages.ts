@@ -39,14 +39,14 @@ interface LanguageEntry {
   readonly testFile: RegExp;
   /** The base names a test file is named after (`test_api.py` → `api.py`), for the naming convention. */
   readonly testedFiles: (testBase: string) => string[];
-  /** The project files its resolver reads (tsconfig.json, go.mod), by base name. */
-  readonly configFiles?: RegExp;
+  /** The project files its resolver reads, by base name; a `*` matches within the name (`tsconfig*.json`, `*.csproj`). */
+  readonly configFiles?: readonly string[];
 }
 
 const VSCODE_WASM = '@vscode/tree-sitter-wasm';
 
 const ECMASCRIPT_TEST_FILE = /\.(test|spec)\.[mc]?[jt]sx?$/;
-const ECMASCRIPT_CONFIG_FILES = /^(tsconfig[^/]*\.json|jsconfig\.json|package\.json)$/;
+const ECMASCRIPT_CONFIG_FILES = ['tsconfig*.json', 'jsconfig.json', 'package.json'];
 function ecmascriptTestedFiles(base: string): string[] {
   const m = /^(.+)\.(test|spec)\.[mc]?[jt]sx?$/.exec(base);
   return m ? ['ts', 'tsx', 'js', 'jsx', 'mts', 'mjs'].map((e) => `${m[1]}.${e}`) : [];
@@ -54,7 +54,7 @@ function ecmascriptTestedFiles(base: string): string[] {
 
 // C/C++ tests: `foo_test.cc`, `test_foo.c`, `foo_unittest.cpp`, `FooTest.cpp`.
 const CFAMILY_TEST_FILE = /^(test_.+|.+_(unit)?test|.+Tests?)\.(c|cc|cpp|cxx)$/;
-const CFAMILY_CONFIG_FILES = /^compile_commands\.json$/;
+const CFAMILY_CONFIG_FILES = ['compile_commands.json'];
 function cfamilyTestedFiles(base: string): string[] {
   const m = /^test_(.+)\.(\w+)$/.exec(base) ?? /^(.+?)_(?:unit)?test\.(\w+)$/.exec(base) ?? /^(.+?)Tests?\.(\w+)$/.exec(base);
   return m ? [`${m[1]}.${m[2]}`, `${m[1]}.h`] : [];
@@ -146,7 +146,7 @@ const ENTRIES = {
       const m = /^(.+)_test\.go$/.exec(base);
       return m ? [`${m[1]}.go`] : [];
     },
-    configFiles: /^go\.(mod|work)$/,
+    configFiles: ['go.mod', 'go.work'],
   },
   csharp: {
     setting: 'csharp',
@@ -163,7 +163,7 @@ const ENTRIES = {
       const m = /^(.+?)Tests?\.cs$/.exec(base);
       return m ? [`${m[1]}.cs`] : [];
     },
-    configFiles: /\.csproj$/,
+    configFiles: ['*.csproj'],
   },
   rust: {
     setting: 'rust',
@@ -177,7 +177,7 @@ const ENTRIES = {
     // Rust tests live in the file they test (`#[cfg(test)] mod tests`) or under tests/ (a test path already).
     testFile: /^$/,
     testedFiles: () => [],
-    configFiles: /^Cargo\.toml$/,
+    configFiles: ['Cargo.toml'],
   },
   ruby: {
     setting: 'ruby',
@@ -196,7 +196,7 @@ const ENTRIES = {
       return m ? [`${m[1]}.rb`] : [];
     },
     // The Gemfile's gem list names the third-party gems a `require` reaches.
-    configFiles: /^Gemfile$/,
+    configFiles: ['Gemfile'],
   },
   php: {
     setting: 'php',
@@ -214,7 +214,7 @@ const ENTRIES = {
       return m ? [`${m[1]}.php`] : [];
     },
     // Composer's autoload map (PSR-4 prefixes → folders).
-    configFiles: /^composer\.json$/,
+    configFiles: ['composer.json'],
   },
   java: {
     setting: 'java',
@@ -231,7 +231,7 @@ const ENTRIES = {
       const m = /^(.+?)(Test|Tests|IT|TestCase)\.java$/.exec(base) ?? /^Test(.+)\.java$/.exec(base);
       return m ? [`${m[1]}.java`] : [];
     },
-    configFiles: /^(pom\.xml|build\.gradle(\.kts)?|settings\.gradle(\.kts)?)$/,
+    configFiles: ['pom.xml', 'build.gradle', 'build.gradle.kts', 'settings.gradle', 'settings.gradle.kts'],
   },
   kotlin: {
     setting: 'kotlin',
@@ -311,6 +311,9 @@ export function languageForPath(path: string): LanguageId | undefined {
 /** Every source extension, without dots. */
 export const SOURCE_EXTENSIONS: readonly string[] = LANGUAGES.flatMap((l) => l.extensions);
 
+/** Source files known by their whole name (Rakefile, Gemfile). */
+export const SOURCE_FILE_NAMES: readonly string[] = LANGUAGES.flatMap((l) => l.fileNames ?? []);
+
 /** The values `kgMemory.languages` accepts, in registry order. */
 export const LANGUAGE_SETTINGS: readonly LanguageSetting[] = [...new Set(LANGUAGES.map((l) => l.setting))];
 
@@ -334,7 +337,10 @@ export const EDITOR_WHEN_CLAUSE = `editorLangId in ${LANGUAGE_IDS_CONTEXT_KEY}`;
 export const fenceLanguage = (id: LanguageId): string => languageSpec(id).vscodeLanguageIds[0] ?? '';
 
 /** Project files some language's resolver reads (tsconfig.json, go.mod …), by base name. */
-export const isConfigFileName = (base: string): boolean => LANGUAGES.some((l) => l.configFiles?.test(base) === true);
+/** Every config file name pattern (a `*` matches within a name), for the editor's file watcher. */
+export const CONFIG_FILE_PATTERNS: readonly string[] = [...new Set(LANGUAGES.flatMap((l) => l.configFiles ?? []))];
+const CONFIG_FILE_RE = new RegExp(`^(${CONFIG_FILE_PATTERNS.map((g) => g.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*')).join('|')})$`);
+export const isConfigFileName = (base: string): boolean => CONFIG_FILE_RE.test(base);
 
 /**
  * A file of tests or test support (`tests/`, `test_x.py`, `conftest.py`, `x.test.ts`, `__tests__/`):
