@@ -84,6 +84,12 @@ describe('c/c++ extraction', () => {
     assert.ok(f.calls.some((x) => x.caller === 'it parses' && x.callee[0] === 'parse()'));
   });
 
+  it('a macro before the return type (`static INLINE T f()`) does not make f a member of T; make_unique<T> constructs a T', async () => {
+    const f = await cpp('static BROTLI_INLINE brotli_reg_t BitMask(brotli_reg_t n) { return n; }\nvoid g() { auto p = std::make_unique<Foo>(1); }\n', 'src/a.h');
+    assert.deepEqual([sym(f, 'BitMask')?.kind, sym(f, 'BitMask')?.exported], ['function', false]);
+    assert.ok(f.calls.some((x) => x.caller === 'g' && x.callee[0] === 'Foo()' && x.isNew));
+  });
+
   it('broken code is extracted as far as it parses', async () => {
     const f = await cpp('class A { void f(); \nvoid g() { h(); }\nint ok() { return 1; }\n');
     assert.ok(f.parseErrors > 0);

@@ -118,6 +118,21 @@ describe('c/c++ resolution on small workspaces', () => {
     }
   });
 
+  it('a static inline function of a header is every includer\'s', async () => {
+    const ws = await indexFiles({
+      'lib/bits.h': 'static inline int avail(int x) { return x; }\n',
+      'lib/use.c': '#include "bits.h"\nint use(void) { return avail(1); }\n',
+      'lib/other.c': 'static int hidden(void) { return 0; }\n',
+      'lib/third.c': 'int third(void) { return hidden(); }\n',
+    });
+    try {
+      assert.deepEqual(targets(ws, 'calls', 'c:lib/use:use'), ['cpp:lib/bits.h:avail']);
+      assert.deepEqual(targets(ws, 'calls', 'c:lib/third:third'), [], 'a static function of another .c file is not visible');
+    } finally {
+      await ws.close();
+    }
+  });
+
   it('a receiver typed by a typedef of a struct, by a smart pointer, by a base class', async () => {
     const ws = await indexFiles({
       'x.hpp': 'struct Base { void b(); };\nstruct D : Base { void d(); };\ntypedef D Alias;\n',

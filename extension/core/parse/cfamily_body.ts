@@ -32,6 +32,8 @@ export function walkBody(root: Node, caller: string | undefined, out: BodyOut, l
         const fn = n.childForFieldName('function');
         const chain = calleeChain(fn);
         if (chain && fn) out.calls.push({ ...who, callee: withCall(chain), line: lineOf(calleeNameNode(fn)) });
+        const made = fn ? madeType(fn) : undefined;
+        if (made !== undefined && fn) out.calls.push({ ...who, callee: [`${made}()`], line: lineOf(calleeNameNode(fn)), isNew: true });
         const args = n.childForFieldName('arguments');
         if (args) for (const a of args.namedChildren) valueReference(a, from, out);
         break;
@@ -68,6 +70,15 @@ export function walkBody(root: Node, caller: string | undefined, out: BodyOut, l
       if (c) stack.push(c);
     }
   }
+}
+
+/** `std::make_unique<T>(…)` / `std::make_shared<T>(…)` construct a T: its constructor is called (as clangd sees through the template). */
+function madeType(fn: Node): string | undefined {
+  const t = fn.type === 'qualified_identifier' ? fn.childForFieldName('name') : fn;
+  if (t?.type !== 'template_function' || !/^make_(unique|shared)$/.test(t.childForFieldName('name')?.text ?? '')) return undefined;
+  const arg = t.childForFieldName('arguments')?.namedChildren[0];
+  const type = arg?.type === 'type_descriptor' ? arg.childForFieldName('type') : null;
+  return type ? nameText(type) : undefined;
 }
 
 const withCall = (chain: Chain): Chain => [...chain.slice(0, -1), `${chain[chain.length - 1]!}()`];

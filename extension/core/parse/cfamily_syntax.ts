@@ -73,6 +73,8 @@ export function nameText(n: Node | null, depth = 0): string | undefined {
       const scope = n.childForFieldName('scope');
       const name = nameText(n.childForFieldName('name'), depth + 1);
       if (name === undefined) return undefined;
+      // `MACRO type f(…)` parses as `type::f` with a MISSING `::`: the name is f.
+      if (n.children.some((c) => c.isMissing)) return name;
       if (!scope) return `::${name}`;
       const s = nameText(scope, depth + 1);
       return s === undefined ? undefined : `${s}::${name}`;

@@ -40,6 +40,7 @@ const MAX_DEPTH = 12;
 export const MAX_STEPS = 4000;
 const TYPE_KINDS = new Set(['class', 'enum', 'type', 'interface']);
 const FUNC_KINDS = new Set(['function', 'method']);
+const HEADER = /\.(h|hh|hpp|hxx)$/;
 
 export class CFamily implements FamilyResolver {
   private readonly includes: Includes;
@@ -270,7 +271,8 @@ class Run {
       const lang = this.project.languageOf(n.path);
       if (!lang || familyOf(lang) !== family) continue;
       const sym = this.view(n.path, n.qn)?.symbols.get(n.qn);
-      if (sym && (sym.exported || n.path === from)) cands.push({ n, sym });
+      // A `static` definition is its file's; one in a header is every includer's (each gets its copy).
+      if (sym && (sym.exported || n.path === from || HEADER.test(n.path))) cands.push({ n, sym });
     }
     const best = pick(cands, from);
     if (!best) return undefined;

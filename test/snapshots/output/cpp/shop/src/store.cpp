@@ -46,5 +46,6 @@ void MemoryStore::log(const std::string& what) const { std::clog << what << "\n"
 
 namespace shop {
 std::unique_ptr<MemoryStore> makeStore() { return std::make_unique<MemoryStore>(); }
+//              ^^^^^^^^^^^ calls cpp:shop/src/store:MemoryStore.MemoryStore
 //                           ^^^^^^^^^ definition function cpp:shop/src/store:shop.makeStore
 }  // namespace shop
