@@ -141,7 +141,7 @@ function pidGone(pid: number): boolean {
   }
 }
 
-describe('discovery file and attach (real processes)', { timeout: 180_000 }, () => {
+describe('discovery file and attach (real processes)', { timeout: 360_000 }, () => {
   let fixture: ReturnType<typeof fixtureCopy>;
 
   before(() => ensureBuilt());
