@@ -16,7 +16,7 @@ export interface Corpus {
   origin: string;
   version: string;
   dir: string;
-  language: 'python' | 'typescript' | 'mixed' | 'go' | 'csharp' | 'java' | 'rust' | 'ruby' | 'php';
+  language: 'python' | 'typescript' | 'mixed' | 'go' | 'csharp' | 'java' | 'rust' | 'ruby' | 'php' | 'kotlin';
   files: number;
   lines: number;
 }
@@ -285,6 +285,44 @@ export async function npmCsharp(spec = CS_NPM_PACKAGE): Promise<Corpus> {
   cpSync(pkgDir, dir, { recursive: true, filter: csharp });
   rmSync(dl, { recursive: true, force: true });
   return writeMarker({ name: `npm-cs-${name}`, origin: `npm ${spec} (.cs and .csproj files)`, version, dir, language: 'csharp', ...countSource(dir) });
+}
+
+/** Pinned: the Kotlin truth file (test/oracle/truth/kotlin) names lines of this version. */
+export const KT_NPM_PACKAGE = 'react-native-gesture-handler@3.5.0';
+/** A second, larger Kotlin corpus for throughput (react-native libraries ship their Android sources). */
+export const KT_NPM_BENCH_PACKAGE = 'react-native-screens@4.30.1';
+
+/** The Kotlin sources (`.kt`, `.kts`) of an npm package's android/ folder (react-native libraries ship them). */
+export async function npmKotlin(spec = KT_NPM_PACKAGE): Promise<Corpus> {
+  const name = spec.slice(0, spec.lastIndexOf('@')).replace(/^@/, '').replace('/', '-');
+  const dir = join(CORPORA_DIR, `npm-kt-${name}`);
+  const known = readMarker(dir);
+  if (known) return known;
+  const dl = join(CORPORA_DIR, 'download', `npm-kt-${name}`);
+  const { pkgDir, version } = await npmPackage(spec, dl);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const kotlin = (src: string): boolean => (statSync(src).isDirectory() ? !src.endsWith(`${sep}node_modules`) : /\.kts?$/.test(src));
+  cpSync(join(pkgDir, 'android'), join(dir, 'android'), { recursive: true, filter: kotlin });
+  rmSync(dl, { recursive: true, force: true });
+  return writeMarker({ name: `npm-kt-${name}`, origin: `npm ${spec} (android/, .kt and .kts files)`, version, dir, language: 'kotlin', ...countKotlin(dir) });
+}
+
+/** Files and lines of the Kotlin sources under a folder (countSource counts the bench's Python and TS/JS). */
+function countKotlin(root: string): { files: number; lines: number } {
+  let files = 0;
+  let lines = 0;
+  const walk = (d: string): void => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      if (e.isDirectory()) walk(join(d, e.name));
+      else if (/\.kts?$/.test(e.name)) {
+        files++;
+        lines += lineCount(readFileSync(join(d, e.name), 'utf8'));
+      }
+    }
+  };
+  walk(root);
+  return { files, lines };
 }
 
 /** A folder of C# sources from a Debian package (gtk-sharp3-examples ships its samples under /usr/share). */

@@ -132,13 +132,37 @@ describe('kotlin extraction', () => {
       'Registry.register b.run',
       'shout this.uppercase',
       'top Point',
-      'top it.toString',
+      'top listOf().[].toString',
       'top go',
       'top.local top',
       '<file> lazy',
     ]) {
       assert.ok(calls.includes(c), `${c} in ${calls.join(', ')}`);
     }
+  });
+
+  it('chains: lambda parameters of standard calls, smart casts, elvis, `!x.f()`', async () => {
+    const src = `package p
+fun f(x: Any, xs: List<A>, m: Map<String, A>?) {
+  xs.forEach { it.go() }
+  xs.forEachIndexed { i, h -> h.go() }
+  m?.let { it.size() }
+  synchronized(xs) { xs.first().go() }
+  run { it.no() }
+  xs.customCall { it.no() }
+  if (x is A && x.go()) {}
+  if (x is A) { x.go() } else { x.no() }
+  when (x) { is B -> x.go() }
+  val q = pool.pollLast() ?: ArrayList<A>()
+  if (!x.go()) {}
+}
+`;
+    const f = await extractFacts('src/c.kt', src, 'kotlin');
+    assert.deepEqual(
+      f.calls.filter((c) => ['go', 'no', 'size'].includes(c.callee[c.callee.length - 1]!)).map((c) => `${c.line}:${c.callee.join('.')}`),
+      ['3:xs.[].go', '4:xs.[].go', '5:m.size', '6:xs.first().go', '7:it.no', '8:?.no', '9::A.go', '10::A.go', '10:x.no', '11::B.go', '13:x.go'],
+    );
+    assert.deepEqual(f.symbols.find((s) => s.name === 'f')?.locals?.find((l) => l.name === 'q')?.value, ['pool', 'pollLast()']);
   });
 
   it('indexes broken code as far as it parses', async () => {

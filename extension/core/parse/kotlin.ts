@@ -5,7 +5,7 @@
  * Captures come in document order, so each declaration is recorded before what it contains and
  * a node's enclosing symbol is its nearest ancestor that is one.
  *
- * Shapes (docs/adr/0012-kotlin-resolution.md has the resolution rules):
+ * Shapes (docs/adr/0014-kotlin-resolution.md has the resolution rules):
  *  - class, data/sealed/value/annotation class, object and companion object → `class` (objects and
  *    companions are `isStatic`; a companion without a name is `Companion`); interface → `interface`;
  *    enum class → `enum` (its entries are fields typed by the enum); typealias → `type`.
@@ -403,7 +403,8 @@ function readProperty(ctx: Context, node: Node): void {
     if (value) binding.value = value;
   }
   typeReference(ctx, typeNode, owner?.qualifiedName);
-  const accessors = node.namedChildren.some((c) => c?.type === 'getter' || c?.type === 'setter');
+  // Accessors with a body (`get() = …`, `set(v) { … }`); a bare `private set` is none.
+  const accessors = node.namedChildren.some((c) => (c?.type === 'getter' || c?.type === 'setter') && c.namedChildren.some((b) => b?.type === 'function_body'));
   if (owner) {
     const fields = fieldsOf(ctx, owner);
     if (!fields.has(name)) fields.set(name, binding);

@@ -2,7 +2,7 @@
  * The Kotlin resolver family
  * ==========================
  * Calls, references, bases and imports of Kotlin files, resolved as the compiler binds them on the
- * declared types the facts carry (docs/adr/0012-kotlin-resolution.md):
+ * declared types the facts carry (docs/adr/0014-kotlin-resolution.md):
  *  - a simple call `foo()` is a local function of the caller, else a member of the implicit
  *    receivers (an extension function's receiver type, the enclosing classes walking out, with
  *    their bases and companion objects), else a top-level function (imported, same package, star
@@ -31,6 +31,21 @@ const isFunctionKind = (k: SymbolFact['kind']): boolean => k === 'function' || k
 /** Value chains of locals are followed this deep (`val a = b; val b = c.d()`). */
 const MAX_EVAL_DEPTH = 8;
 const MAX_BASE_DEPTH = 10;
+
+/** The standard library's collection calls that give a collection of the same elements (`xs.asReversed()`, `xs.filter { }`). */
+const SAME_COLLECTION = new Set([
+  'asReversed', 'reversed', 'toList', 'toMutableList', 'toTypedArray', 'toSet', 'toMutableSet', 'toHashSet', 'filter', 'filterNot', 'filterNotNull',
+  'sorted', 'sortedBy', 'sortedByDescending', 'sortedWith', 'distinct', 'distinctBy', 'take', 'drop', 'takeLast', 'dropLast', 'takeWhile', 'dropWhile',
+  'subList', 'asSequence', 'asIterable', 'shuffled', 'plus', 'minus', 'onEach', 'toCollection', 'orEmpty',
+]);
+/** …and those that give one element (`xs.first()`, `map.getValue(k)`). */
+const ELEMENT_OF = new Set([
+  'first', 'last', 'firstOrNull', 'lastOrNull', 'single', 'singleOrNull', 'get', 'getOrNull', 'elementAt', 'elementAtOrNull', 'find', 'findLast',
+  'removeAt', 'removeFirst', 'removeLast', 'removeFirstOrNull', 'removeLastOrNull', 'minByOrNull', 'maxByOrNull', 'getValue', 'getOrElse', 'poll',
+  'peek', 'pop', 'random', 'elementAtOrElse', 'pollFirst', 'pollLast', 'peekFirst', 'peekLast', 'getFirst', 'getLast',
+]);
+/** Scope functions that give their receiver back (`x.apply { }`, `x.also { }`). */
+const RETURNS_RECEIVER = new Set(['apply', 'also']);
 
 /** What an expression evaluates to. */
 type Val =
@@ -346,6 +361,9 @@ class Resolution {
       const name = call ? seg.slice(0, -2) : seg;
       const hit = this.memberOn(v, name, call);
       if (hit) v = this.memberValue(hit, depth);
+      else if (call && SAME_COLLECTION.has(name) && (v.t === 'instance' || v.t === 'external') && v.elem) continue;
+      else if (call && ELEMENT_OF.has(name) && (v.t === 'instance' || v.t === 'external') && v.elem) v = this.elementOf(v);
+      else if (call && RETURNS_RECEIVER.has(name)) continue;
       else if (call && v.t !== 'namespace') {
         const ext = this.extension(where, name, v)[0];
         v = ext ? this.symbolValue(ext.path, this.symbol(ext.path, ext.qn)!, depth) : undefined;
@@ -386,7 +404,8 @@ class Resolution {
       if (hit) return undefined; // a property of a function type invoked
     }
     const scope = this.scope(where.path);
-    const fns = topLevel(this.project, scope, name, this.tracker, isFunctionKind);
+    // Top-level functions, and an object's members imported by name (`import a.Utils.f`).
+    const fns = topLevel(this.project, scope, name, this.tracker, (k) => isFunctionKind(k) || k === 'method');
     const plain = fns.find((d) => !this.symbol(d.path, d.qn)?.params?.[0]?.isThis);
     if (plain) return { path: plain.path, symbol: this.symbol(plain.path, plain.qn)! };
     // An extension function called on an implicit receiver.

@@ -62,7 +62,8 @@ export function topLevel(project: Project, scope: Scope, name: string, tracker: 
   const lookup = imported?.imported ?? name;
   const found: Decl[] = [];
   for (const c of project.symbolsNamed(lookup, tracker)) {
-    if (c.qn !== lookup || !accept(c.kind) || project.languageOf(c.path) !== 'kotlin') continue;
+    // An import may name an object's member (`import a.Utils.f`): any qualified name then, matched by full name below.
+    if ((c.qn !== lookup && !imported) || !accept(c.kind) || project.languageOf(c.path) !== 'kotlin') continue;
     found.push(declOf(project, c, tracker));
   }
   if (!found.length) return [];
