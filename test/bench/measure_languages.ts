@@ -7,7 +7,8 @@
  * line of the edited file, since the largest file of a corpus is ten times larger in one than in another).
  * Run with `npm run bench -- --languages-only`.
  */
-import { appendFileSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { appendFileSync, cpSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { languageForPath, type LanguageId } from '../../extension/core/parse/languages';
 import { Workspace } from '../../extension/core/workspace';
@@ -43,7 +44,19 @@ const SOURCES: Source[] = [
   { language: 'rust', get: async () => named(await debianRust('librust-syn-dev', 'syn-1.0.107'), 'lang-rust') },
   { language: 'ruby', get: async () => named(await debianRuby('ruby-rack', 'rack-2.2.22'), 'lang-ruby') },
   { language: 'csharp', get: async () => named(await npmCsharp(), 'lang-csharp') },
+  // C and C++: real libraries the npm package kuzu (a dependency) ships in kuzu-source/third_party.
+  { language: 'c', get: async () => kuzuThirdParty(['brotli/c'], 'Brotli c/ (npm kuzu third_party)', 'lang-c') },
+  { language: 'cpp', get: async () => kuzuThirdParty(['re2', 'antlr4_runtime'], 're2 + antlr4 runtime (npm kuzu third_party)', 'lang-cpp') },
 ];
+
+/** A scratch copy of folders of kuzu-source/third_party (the bench appends to files: never in node_modules). */
+function kuzuThirdParty(parts: string[], name: string, purpose: string): { name: string; dir: string } {
+  const src = join(__dirname, '..', '..', 'node_modules', 'kuzu', 'kuzu-source', 'third_party');
+  const dir = join(tmpdir(), `kg-bench-${purpose}`);
+  rmSync(dir, { recursive: true, force: true });
+  for (const part of parts) cpSync(join(src, part), join(dir, part), { recursive: true });
+  return { name, dir };
+}
 
 function named(c: Corpus, purpose: string): { name: string; dir: string } {
   return { name: `${c.name} ${c.version}`, dir: scratchCopy(c, purpose) };
