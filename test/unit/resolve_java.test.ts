@@ -103,6 +103,17 @@ public class Shop<T extends Item> {
   }
 }
 `,
+  [`${MAIN}/Outer.java`]: `package com.acme;
+
+class Outer {
+  class In { In(String s) {} In(Throwable t) {} void go() {} }
+  In last;
+  void make(Outer other, RuntimeException boom) {
+    other.new In("a");
+    (last = other.new In(boom)).go();
+  }
+}
+`,
   [`${TEST}/ShopTest.java`]: `package com.acme;
 
 import com.acme.model.Item;
@@ -176,6 +187,13 @@ describe('java resolution', () => {
     assert.ok(edge(ws, 'calls', id(SHOP, 'Shop.Inner.go'), id(SHOP, 'Shop.help')));
     assert.ok(edge(ws, 'calls', id(SHOP, 'Shop.Inner.go'), id(ITEM, 'Item.name')), 'the outer field best');
     assert.equal(ws.graph.graph.hasNode(id(SHOP, 'Shop.run.on')), false);
+  });
+
+  it('outer.new Inner() is the member type of the receiver; a String is no Throwable; (x = new T()).m() is T.m', () => {
+    const make = id(`${MAIN}/Outer`, 'Outer.make');
+    assert.deepEqual(edge(ws, 'calls', make, id(`${MAIN}/Outer`, 'Outer.In.<init>'))?.lines, [7]);
+    assert.deepEqual(edge(ws, 'calls', make, id(`${MAIN}/Outer`, 'Outer.In.<init>$2'))?.lines, [8]);
+    assert.ok(edge(ws, 'calls', make, id(`${MAIN}/Outer`, 'Outer.In.go')));
   });
 
   it('inherits and implements edges; outside bases are their package', () => {

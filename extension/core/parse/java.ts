@@ -462,10 +462,12 @@ function newCall(st: State, node: Node): void {
   const typeNode = node.childForFieldName('type');
   const type = typeText(typeNode);
   if (!type || !typeNode) return;
-  // `outer.new Inner()`: the inner class by its simple name.
   const segments = typeSegments(type);
   if (!segments.length) return;
-  pushCall(st, segments, typeNode, argsOf(node.childForFieldName('arguments')), { isNew: true });
+  // `outer.new Inner()`: the receiver's chain, then the member type's name.
+  const first = node.namedChildren[0];
+  const qualifier = first && first.startIndex < typeNode.startIndex && first.type !== 'type_arguments' && !first.type.endsWith('comment') ? chainOf(first) : [];
+  pushCall(st, [...qualifier, ...segments], typeNode, argsOf(node.childForFieldName('arguments')), { isNew: true });
 }
 
 function constructorCall(st: State, node: Node): void {

@@ -161,6 +161,10 @@ export function chainOf(expr: Node | null | undefined): Chain {
         tail.push(type ? `:${type}${'[]'.repeat(dims)}` : '?');
         return finish(tail);
       }
+      case 'assignment_expression':
+        // `(x = new Foo()).go()`: the value assigned.
+        n = n.childForFieldName('right');
+        continue;
       case 'ternary_expression':
         n = n.childForFieldName('consequence');
         continue;

@@ -35,7 +35,14 @@ export class JavaEvaluator {
     const site: CallSite = { at, line: call.line, ...(call.anonymousBase !== undefined ? { anonymousBase: call.anonymousBase } : {}) };
     const args = call.args ?? [];
     const callee = call.callee;
-    if (call.isNew) return this.construct(callee.join('.'), args, site);
+    if (call.isNew) {
+      const direct = this.construct(callee.join('.'), args, site);
+      if (direct || callee.length < 2) return direct;
+      // `outer.new Inner()`: a member type of the receiver's type.
+      const receiver = this.chain(callee.slice(0, -1), site);
+      const inner = receiver?.t === 'class' || receiver?.t === 'static' ? this.model.memberType(receiver.ref, callee[callee.length - 1]!) : undefined;
+      return inner ? this.constructorOf(inner, args, site) : undefined;
+    }
     if (callee.length === 1 && (callee[0] === 'this' || callee[0] === 'super')) {
       const cls = this.model.enclosingClass(at);
       if (!cls) return undefined;

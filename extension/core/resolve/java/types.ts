@@ -57,6 +57,7 @@ const BOXES: Record<string, string> = {
   double: 'Double',
   boolean: 'Boolean',
 };
+const STRING_SUPERTYPES = new Set(['CharSequence', 'Comparable', 'Serializable', 'Constable', 'ConstantDesc']);
 const UNBOXES = new Map(Object.entries(BOXES).map(([p, b]) => [b, p]));
 
 /**
@@ -76,8 +77,9 @@ export function namedFit(arg: string, param: string): number {
     if (unboxed) return unboxed === paramPrim || WIDENING[unboxed]?.includes(paramPrim) ? 2 : 0;
     return arg === 'String' ? 0 : 1;
   }
-  if (arg === 'String' && (UNBOXES.has(param) || param === 'Number')) return 0;
-  if (param === 'String' && (UNBOXES.has(arg) || arg === 'Class')) return 0;
+  // String is final: only a String (or null) is one, and a String is only its own supertypes.
+  if (param === 'String') return 0;
+  if (arg === 'String') return STRING_SUPERTYPES.has(param) ? 2 : 0;
   if (UNBOXES.has(arg) && UNBOXES.has(param)) return 0;
   return 1;
 }
