@@ -5,7 +5,7 @@
  * Captures come in document order, so each declaration is recorded before what it contains and
  * a node's enclosing symbol is its nearest ancestor that is one.
  *
- * Shapes (docs/adr/0014-kotlin-resolution.md has the resolution rules):
+ * Shapes (docs/adr/0016-kotlin-resolution.md has the resolution rules):
  *  - class, data/sealed/value/annotation class, object and companion object → `class` (objects and
  *    companions are `isStatic`; a companion without a name is `Companion`); interface → `interface`;
  *    enum class → `enum` (its entries are fields typed by the enum); typealias → `type`.

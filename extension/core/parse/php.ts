@@ -5,7 +5,7 @@
  * Captures come in document order, so each declaration is recorded before what it contains and
  * a node's enclosing symbol is its nearest ancestor that is one.
  *
- * Shapes (docs/adr/0011-php-resolution.md has the resolution rules):
+ * Shapes (docs/adr/0012-php-resolution.md has the resolution rules):
  *  - class and trait → `class`, interface → `interface`, enum → `enum`; every symbol carries its
  *    `namespace` (`namespace A\B;` and `namespace A\B { … }` alike). Qualified names leave the
  *    namespace out (`Logger.log`). `extends` → `bases`, `implements` → `implements`, the traits

@@ -2,7 +2,7 @@
  * The Kotlin resolver family
  * ==========================
  * Calls, references, bases and imports of Kotlin files, resolved as the compiler binds them on the
- * declared types the facts carry (docs/adr/0014-kotlin-resolution.md):
+ * declared types the facts carry (docs/adr/0016-kotlin-resolution.md):
  *  - a simple call `foo()` is a local function of the caller, else a member of the implicit
  *    receivers (an extension function's receiver type, the enclosing classes walking out, with
  *    their bases and companion objects), else a top-level function (imported, same package, star

@@ -2,7 +2,7 @@
  * The PHP resolver family
  * =======================
  * Calls, references, bases and `use` imports of PHP files, resolved as PHP binds them, on the
- * declared types the facts carry (docs/adr/0011-php-resolution.md):
+ * declared types the facts carry (docs/adr/0012-php-resolution.md):
  *  - `f()` is a function (php_names.ts: `use function`, the namespace, then the global one);
  *  - `$x->m()` / `$x?->m()` types the receiver (`$this`, parameters, locals, typed and promoted
  *    properties, `$this->x = …` assignments, `@var`/`@param`/`@return` doc types, `new`, method

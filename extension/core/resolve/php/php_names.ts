@@ -2,7 +2,7 @@
  * PHP names
  * =========
  * How a name written in a PHP file becomes a fully qualified one, and which workspace declaration
- * that is (docs/adr/0011-php-resolution.md):
+ * that is (docs/adr/0012-php-resolution.md):
  *  - a class name: `\A\B` is fully qualified; otherwise its first segment is replaced by a `use`
  *    import of that alias, else the file's namespace is put before it (`namespace\X` too);
  *  - a function name: unqualified ones try a `use function` import, then the namespace, then the
