@@ -7,32 +7,13 @@
  * deletions, moves and restorations, each applied through `update(paths)`, then compared with a
  * fresh full index.
  */
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { expectUpdatesEqualRebuild, listFiles } from '../helpers/incremental';
+import { applyRandomEdit, expectUpdatesEqualRebuild, listFiles, randomEditArb, type RandomEditRules } from '../helpers/incremental';
 import { FIXTURES } from '../helpers/workspace';
-
-type Op =
-  | { kind: 'rename'; file: number; word: number }
-  | { kind: 'delete-line'; file: number; line: number }
-  | { kind: 'duplicate-line'; file: number; line: number }
-  | { kind: 'append'; file: number; n: number }
-  | { kind: 'delete-file'; file: number }
-  | { kind: 'move-file'; file: number; to: number }
-  | { kind: 'restore'; file: number };
-
-const opArb: fc.Arbitrary<Op> = fc.oneof(
-  fc.record({ kind: fc.constant('rename' as const), file: fc.nat(), word: fc.nat() }),
-  fc.record({ kind: fc.constant('delete-line' as const), file: fc.nat(), line: fc.nat() }),
-  fc.record({ kind: fc.constant('duplicate-line' as const), file: fc.nat(), line: fc.nat() }),
-  fc.record({ kind: fc.constant('append' as const), file: fc.nat(), n: fc.nat({ max: 4 }) }),
-  fc.record({ kind: fc.constant('delete-file' as const), file: fc.nat() }),
-  fc.record({ kind: fc.constant('move-file' as const), file: fc.nat(), to: fc.nat() }),
-  fc.record({ kind: fc.constant('restore' as const), file: fc.nat() }),
-);
 
 /** Kotlin declarations to append: each one reaches into other files (an extension, a base, a companion, a top-level function). */
 const KT_APPENDS = [
@@ -43,55 +24,11 @@ const KT_APPENDS = [
   'class Money(val cents: Long) { fun add(o: Money) = this }\n',
 ];
 
-const pick = <T>(list: readonly T[], n: number): T | undefined => (list.length ? list[n % list.length] : undefined);
-
-function apply(dir: string, originals: Map<string, string>, op: Op): string[] {
-  const files = listFiles(dir).filter((f) => /\.(kt|py)$/.test(f));
-  const file = pick(files, op.file);
-  switch (op.kind) {
-    case 'restore': {
-      const [path, text] = pick([...originals], op.file)!;
-      mkdirSync(dirname(join(dir, path)), { recursive: true });
-      writeFileSync(join(dir, path), text);
-      return [path];
-    }
-    case 'delete-file':
-      if (!file) return [];
-      rmSync(join(dir, file));
-      return [file];
-    case 'move-file': {
-      if (!file) return [];
-      const folders = [...new Set(files.map((f) => dirname(f)))];
-      const target = `${pick(folders, op.to)}/moved_${op.to % 5}${file.slice(file.lastIndexOf('.'))}`;
-      if (existsSync(join(dir, target))) return [];
-      renameSync(join(dir, file), join(dir, target));
-      return [file, target];
-    }
-    default:
-      break;
-  }
-  if (!file) return [];
-  const text = readFileSync(join(dir, file), 'utf8');
-  const lines = text.split('\n');
-  let next = text;
-  if (op.kind === 'rename') {
-    const words = [...new Set(text.match(/\b[A-Za-z_]\w{2,}\b/g) ?? [])];
-    const word = pick(words, op.word);
-    if (!word) return [];
-    next = text.replace(new RegExp(`\\b${word}\\b`, 'g'), `${word}X`);
-  } else if (op.kind === 'delete-line') {
-    lines.splice(op.line % Math.max(1, lines.length), 1);
-    next = lines.join('\n');
-  } else if (op.kind === 'duplicate-line') {
-    const i = op.line % Math.max(1, lines.length);
-    lines.splice(i, 0, lines[i] ?? '');
-    next = lines.join('\n');
-  } else if (op.kind === 'append') {
-    next += file.endsWith('.kt') ? `\n${KT_APPENDS[op.n % KT_APPENDS.length]}` : `\n\ndef extra_${op.n}():\n    return make_service().run()\n`;
-  }
-  writeFileSync(join(dir, file), next);
-  return [file];
-}
+/** The files the random edits pick from, and what an append adds to each. */
+const RULES: RandomEditRules = {
+  files: /\.(kt|py)$/,
+  append: (file, n) => (file.endsWith('.kt') ? `\n${KT_APPENDS[n % KT_APPENDS.length]}` : `\n\ndef extra_${n}():\n    return make_service().run()\n`),
+};
 
 /** Edits aimed at what one Kotlin file reads of another: packages, imports, supertypes, member types, extensions, companions. */
 const M = 'src/main/kotlin/shop';
@@ -128,7 +65,7 @@ describe('incremental indexing with Kotlin', () => {
     const originals = new Map(listFiles(base).filter((f) => /\.(kt|py)$/.test(f)).map((f) => [f, readFileSync(join(base, f), 'utf8')]));
     try {
       await fc.assert(
-        fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 10 }), (ops) => expectUpdatesEqualRebuild(base, ops, (dir, op) => apply(dir, originals, op))),
+        fc.asyncProperty(fc.array(randomEditArb, { minLength: 1, maxLength: 10 }), (ops) => expectUpdatesEqualRebuild(base, ops, (dir, op) => applyRandomEdit(dir, originals, op, RULES))),
         { numRuns: 40, seed: Number(process.env.KG_PROPERTY_SEED ?? 20261202) },
       );
     } finally {

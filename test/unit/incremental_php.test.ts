@@ -7,32 +7,13 @@
  * classes and functions, file deletions, moves and restorations, each applied through
  * `update(paths)`, then compared with a fresh full index.
  */
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { expectUpdatesEqualRebuild, listFiles } from '../helpers/incremental';
+import { applyRandomEdit, expectUpdatesEqualRebuild, listFiles, randomEditArb, type RandomEditRules } from '../helpers/incremental';
 import { FIXTURES } from '../helpers/workspace';
-
-type Op =
-  | { kind: 'rename'; file: number; word: number }
-  | { kind: 'delete-line'; file: number; line: number }
-  | { kind: 'duplicate-line'; file: number; line: number }
-  | { kind: 'append'; file: number; n: number }
-  | { kind: 'delete-file'; file: number }
-  | { kind: 'move-file'; file: number; to: number }
-  | { kind: 'restore'; file: number };
-
-const opArb: fc.Arbitrary<Op> = fc.oneof(
-  fc.record({ kind: fc.constant('rename' as const), file: fc.nat(), word: fc.nat() }),
-  fc.record({ kind: fc.constant('delete-line' as const), file: fc.nat(), line: fc.nat() }),
-  fc.record({ kind: fc.constant('duplicate-line' as const), file: fc.nat(), line: fc.nat() }),
-  fc.record({ kind: fc.constant('append' as const), file: fc.nat(), n: fc.nat({ max: 4 }) }),
-  fc.record({ kind: fc.constant('delete-file' as const), file: fc.nat() }),
-  fc.record({ kind: fc.constant('move-file' as const), file: fc.nat(), to: fc.nat() }),
-  fc.record({ kind: fc.constant('restore' as const), file: fc.nat() }),
-);
 
 /** PHP declarations to append: each one reaches into other files (a base, a trait, a function, a duplicate class). */
 const PHP_APPENDS = [
@@ -43,56 +24,11 @@ const PHP_APPENDS = [
   'namespace Acme\\Shop\\Extra { use Acme\\Shop\\Service\\Checkout as C; function x(C $c) { $c->start("a", "b")->describe(); C::make()->pay("1"); } }\n',
 ];
 
-const pick = <T>(list: readonly T[], n: number): T | undefined => (list.length ? list[n % list.length] : undefined);
-
-function apply(dir: string, originals: Map<string, string>, op: Op): string[] {
-  const files = listFiles(dir).filter((f) => /\.(php|py|json)$/.test(f));
-  const file = pick(files, op.file);
-  switch (op.kind) {
-    case 'restore': {
-      const [path, text] = pick([...originals], op.file)!;
-      mkdirSync(dirname(join(dir, path)), { recursive: true });
-      writeFileSync(join(dir, path), text);
-      return [path];
-    }
-    case 'delete-file':
-      if (!file) return [];
-      rmSync(join(dir, file));
-      return [file];
-    case 'move-file': {
-      if (!file) return [];
-      const folders = [...new Set(files.map((f) => dirname(f)))];
-      const target = `${pick(folders, op.to)}/moved_${op.to % 5}${file.slice(file.lastIndexOf('.'))}`;
-      if (existsSync(join(dir, target))) return [];
-      renameSync(join(dir, file), join(dir, target));
-      return [file, target];
-    }
-    default:
-      break;
-  }
-  if (!file) return [];
-  const text = readFileSync(join(dir, file), 'utf8');
-  const lines = text.split('\n');
-  let next = text;
-  if (op.kind === 'rename') {
-    const words = [...new Set(text.match(/\b[A-Za-z_]\w{2,}\b/g) ?? [])];
-    const word = pick(words, op.word);
-    if (!word) return [];
-    next = text.replace(new RegExp(`\\b${word}\\b`, 'g'), `${word}X`);
-  } else if (op.kind === 'delete-line') {
-    lines.splice(op.line % Math.max(1, lines.length), 1);
-    next = lines.join('\n');
-  } else if (op.kind === 'duplicate-line') {
-    const i = op.line % Math.max(1, lines.length);
-    lines.splice(i, 0, lines[i] ?? '');
-    next = lines.join('\n');
-  } else if (op.kind === 'append') {
-    if (file.endsWith('.json')) return [];
-    next += file.endsWith('.php') ? `\n${PHP_APPENDS[op.n % PHP_APPENDS.length]}` : `\n\ndef extra_${op.n}():\n    return make_service().run()\n`;
-  }
-  writeFileSync(join(dir, file), next);
-  return [file];
-}
+/** The files the random edits pick from, and what an append adds to each. */
+const RULES: RandomEditRules = {
+  files: /\.(php|py|json)$/,
+  append: (file, n) => (file.endsWith('.json') ? undefined : file.endsWith('.php') ? `\n${PHP_APPENDS[n % PHP_APPENDS.length]}` : `\n\ndef extra_${n}():\n    return make_service().run()\n`),
+};
 
 /** Edits aimed at what one PHP file reads of another: namespaces, imports, bases, traits, member types, PSR-4. */
 const TARGETED: { name: string; file: string; edit: (text: string) => string }[] = [
@@ -129,7 +65,7 @@ describe('incremental indexing with PHP', () => {
     const originals = new Map(listFiles(base).filter((f) => /\.(php|py|json)$/.test(f)).map((f) => [f, readFileSync(join(base, f), 'utf8')]));
     try {
       await fc.assert(
-        fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 10 }), (ops) => expectUpdatesEqualRebuild(base, ops, (dir, op) => apply(dir, originals, op))),
+        fc.asyncProperty(fc.array(randomEditArb, { minLength: 1, maxLength: 10 }), (ops) => expectUpdatesEqualRebuild(base, ops, (dir, op) => applyRandomEdit(dir, originals, op, RULES))),
         { numRuns: 40, seed: Number(process.env.KG_PROPERTY_SEED ?? 20261202) },
       );
     } finally {
