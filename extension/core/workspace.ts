@@ -21,7 +21,7 @@ import { FileFilter } from './index/file_filter';
 import { WorkspaceFs } from './index/workspace_fs';
 import { FolderWatcher } from './index/watch';
 import { pathsUnder } from './index/under_folders';
-import { DecisionIndex } from './decisions/decision_index';
+import { DecisionIndex, type DecisionStatus } from './decisions/decision_index';
 import type { DecisionConfigInput } from './decisions/config';
 import { MemoryNodes } from './memory/code_nodes';
 import { LlmNodes } from './llm/nodes';
@@ -92,6 +92,8 @@ export interface WorkspaceStatus {
   lastIndexMs?: number;
   snapshot?: string;
   docs?: DocsStatus;
+  /** Where decision records were looked for and which folders held them. */
+  decisions?: DecisionStatus;
 }
 
 interface FileState {
@@ -105,6 +107,8 @@ interface SnapshotData {
   skipped: SkippedFile[];
   indexedAt?: string;
   state: AssemblerState;
+  /** The decision documents found at the last index: a restart reads them without a walk. */
+  decisionDocuments?: string[];
 }
 
 const SNAPSHOT_NAME = 'graph';
@@ -150,7 +154,12 @@ export class Workspace {
     this.filter = new FileFilter(root, { ...(options.include ? { include: options.include } : {}), ...(options.exclude ? { exclude: options.exclude } : {}) });
     this.files = new WorkspaceFs(root);
     this.assembler = this.newAssembler();
-    this.decisions = new DecisionIndex(root, options.decisions, (path, err) => this.log('warn', `${path}: not read as a decision document: ${String(err)}`));
+    this.decisions = new DecisionIndex(
+      root,
+      options.decisions,
+      (path, err) => this.log('warn', `${path}: not read as a decision document: ${String(err)}`),
+      (rel) => this.filter.excluded(rel) !== undefined,
+    );
     this.docs = new DocsIndex(
       root,
       options.docs,
@@ -293,6 +302,7 @@ export class Workspace {
     if (this.lastIndexMs !== undefined) s.lastIndexMs = Math.round(this.lastIndexMs);
     if (this.snapshotNote) s.snapshot = this.snapshotNote;
     if (this.docs.config.enabled) s.docs = this.docs.status();
+    s.decisions = this.decisions.status();
     return s;
   }
 
@@ -320,6 +330,7 @@ export class Workspace {
       skipped: this.skipped,
       ...(this.lastIndexedAt ? { indexedAt: this.lastIndexedAt.toISOString() } : {}),
       state: this.assembler.state(),
+      decisionDocuments: this.decisions.documents(),
     };
     try {
       await writeSnapshot(this.root, SNAPSHOT_NAME, data, SNAPSHOT_VERSION);
@@ -380,7 +391,7 @@ export class Workspace {
       const data = read.data as SnapshotData;
       if (data.root !== this.root) throw new Error(`it belongs to ${data.root}`);
       this.assembler.restore(data.state);
-      this.decisions.sync(this.graph);
+      this.decisions.sync(this.graph, data.decisionDocuments);
       await this.restoreDocs();
       this.relinkNotes();
       for (const [path, st] of Object.entries(data.files)) this.fileStates.set(path, st);
@@ -442,7 +453,8 @@ export class Workspace {
       filter: this.filter,
       maxFileSize: this.maxFileSize(),
       maxFiles: this.options.maxFiles ?? DEFAULT_MAX_FILES,
-      documents: this.docs.isDocument,
+      // One walk lists the prose documents and the Markdown that may be decision records.
+      documents: (rel) => this.docs.isDocument(rel) || this.decisions.wantsListing(rel),
       maxDocumentSize: this.docs.config.maxFileSize,
       ...(options.signal ? { signal: options.signal } : {}),
     });
@@ -468,7 +480,10 @@ export class Workspace {
     }
     // Documents are read and extracted on this thread while the workers parse the code; they are
     // linked to it below, once it is resolved.
-    const docsRead = this.docs.readFound(walk.documents, options.signal);
+    const docsRead = this.docs.readFound(
+      walk.documents.filter((d) => this.docs.isDocument(d.path)),
+      options.signal,
+    );
     docsRead.catch(() => undefined); // awaited below; a parse failure first must not leave it unhandled
     const results = await this.getPool().parseFiles(tasks, {
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),
@@ -479,7 +494,7 @@ export class Workspace {
     const parsedAt = performance.now();
     const parsed = this.collect(results, changes, skipped, failed);
     const summary = await this.assembler.updateInSlices(changes, this.readConfigFiles());
-    this.decisions.sync(this.graph);
+    this.decisions.sync(this.graph, walk.documents);
     const docs = await this.docs.linkFound(this.graph, await docsRead, options.signal);
     this.relinkNotes();
     const resolvedAt = performance.now();

@@ -33,7 +33,7 @@ export function readSettings(scope?: vscode.ConfigurationScope): Settings {
     maxFileSize: c.get<number>('maxFileSize', DEFAULT_MAX_FILE_BYTES),
     maxFiles: c.get<number>('maxFiles', 50_000),
     adrFolder: c.get<string>('adr.folder', ''),
-    adrFilenamePattern: c.get<string>('adr.filenamePattern', '^\\d{4}-.+\\.md$'),
+    adrFilenamePattern: c.get<string>('adr.filenamePattern', ''),
     codeLens: {
       callers: c.get<boolean>('codeLens.callers', true),
       tests: c.get<boolean>('codeLens.tests', true),

@@ -28,7 +28,8 @@ type Op =
   | { kind: 'delete-file'; file: number }
   | { kind: 'move-file'; file: number }
   | { kind: 'add-record'; n: number; name: number }
-  | { kind: 'restore'; file: number };
+  | { kind: 'restore'; file: number }
+  | { kind: 'add-by-headings'; n: number; name: number; shape: number };
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('rename-code' as const), name: fc.nat(), file: fc.nat() }),
@@ -38,7 +39,16 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('move-file' as const), file: fc.nat() }),
   fc.record({ kind: fc.constant('add-record' as const), n: fc.nat({ max: 3 }), name: fc.nat() }),
   fc.record({ kind: fc.constant('restore' as const), file: fc.nat() }),
+  fc.record({ kind: fc.constant('add-by-headings' as const), n: fc.nat({ max: 2 }), name: fc.nat(), shape: fc.nat({ max: 3 }) }),
 );
+
+/** A note outside any record folder: a record by its headings, or (no Decision heading, a fenced template) not one. */
+const HEADED = [
+  (name: string) => `# Pick a store\n\n## Status\n\nAccepted\n\n## Context\n\nSlow.\n\n## Decision\n\nUse \`${name}\`.\n`,
+  (name: string) => `---\nstatus: accepted\n---\n\n# Pick a store\n\n## Decision Outcome\n\nUse \`${name}\`.\n`,
+  (name: string) => `# Pick a store\n\n## Status\n\nAccepted\n\n## Context\n\nUse \`${name}\`.\n`,
+  (name: string) => `# Notes\n\n\`\`\`md\n## Status\n## Context\n## Decision\n\`\`\`\n\nUse \`${name}\`.\n`,
+];
 
 const pick = <T>(list: readonly T[], n: number): T | undefined => (list.length ? list[n % list.length] : undefined);
 const isCode = (f: string): boolean => /\.(py|ts)$/.test(f);
@@ -97,6 +107,12 @@ function apply(dir: string, originals: Map<string, string>, op: Op): string[] {
       const path = `docs/adr/000${5 + op.n}-added.md`;
       const name = pick(NAMES, op.name)!;
       writeFileSync(join(dir, path), `# ${5 + op.n}. Added\n\n## Status\n\nSuperseded by ADR-0002\n\n## Decision\n\nUse \`${name}\` in \`shop/\`; see ADR-0003.\n\n### Cache invalidation\n\nAs before.\n`);
+      return [path];
+    }
+    case 'add-by-headings': {
+      const path = `notes/choice-${op.n}.md`;
+      mkdirSync(join(dir, 'notes'), { recursive: true });
+      writeFileSync(join(dir, path), HEADED[op.shape]!(pick(NAMES, op.name)!));
       return [path];
     }
   }

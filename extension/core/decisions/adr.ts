@@ -13,8 +13,8 @@ import { posix } from 'node:path';
 import type { ConceptFact, MentionFact, RecordFacts, RecordRefFact } from './facts';
 import { clip, firstSentence, parseMarkdown, type Section, type Span } from './markdown';
 
-const CONTEXT = new Set(['context', 'context and problem statement', 'problem statement', 'background', 'problem']);
-const DECISION = new Set(['decision', 'decision outcome', 'the decision']);
+export const CONTEXT = new Set(['context', 'context and problem statement', 'problem statement', 'background', 'problem']);
+export const DECISION = new Set(['decision', 'decision outcome', 'the decision']);
 const CONSEQUENCES = new Set(['consequences', 'positive consequences', 'negative consequences', 'implications']);
 const PRINCIPLES = new Set(['decision drivers', 'principles', 'drivers']);
 const STATUS = new Set(['status']);
@@ -30,7 +30,14 @@ export function hashText(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex');
 }
 
-const norm = (title: string): string => title.toLowerCase().replace(/[:.]+$/, '').trim();
+/** A heading as compared: lower case, without "2." numbering, emphasis or a closing colon. */
+export const norm = (title: string): string =>
+  title
+    .toLowerCase()
+    .replace(/[*_`]/g, '')
+    .replace(/^\s*\d+(?:\.\d+)*[.)]?\s+/, '')
+    .replace(/[:.]+$/, '')
+    .trim();
 
 export function parseRecord(path: string, text: string): RecordFacts {
   const outline = parseMarkdown(text);

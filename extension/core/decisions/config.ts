@@ -4,13 +4,20 @@
  * Where records and instruction files are looked for, which file names count as records, the
  * alias dictionary and the fuzzy thresholds of reconciliation. Every field has a default, so a
  * host passes only what its user changed.
+ *
+ * By default a record is found by where it is and what it is called (a folder whose name says
+ * adr, decisions or architecture-decision-records, a name with 3 to 8 leading digits or a date)
+ * or by what it says (a Markdown file whose headings are a record's). Configured folders replace
+ * all of that: then only those folders are read, with the file name pattern.
  */
 
 export interface DecisionConfig {
-  /** Folders (root-relative) holding architecture decision records; the first that exist are read. */
-  adrFolders: string[];
+  /** Folders (root-relative) configured to hold the records; undefined: the default rule. */
+  adrFolders: string[] | undefined;
   /** A record's file name must match this. */
   filenamePattern: RegExp;
+  /** Whether Markdown elsewhere is read for a record's headings (the default rule only). */
+  byHeadings: boolean;
   /** Instruction files (root-relative paths); each level-2 section becomes a config node. */
   instructionFiles: string[];
   /** Normalised word → its long form, applied word by word before names are compared. */
@@ -31,8 +38,10 @@ export interface DecisionConfigInput {
   relatedTo?: number;
 }
 
-export const DEFAULT_ADR_FOLDERS = ['docs/adr', 'docs/decisions', 'doc/adr', 'adr', 'docs/architecture/decisions'];
-export const DEFAULT_FILENAME_PATTERN = /^\d{4}-.+\.md$/;
+/** A folder whose name says it holds records: adr, ADRs, decisions, architecture-decision-records, design-decisions. */
+export const RECORD_FOLDER = /^(?:.*[-_ .])?(?:adrs?|decisions?|decision[-_ ]?records?|decision[-_ ]?log)$/i;
+/** 3 to 8 leading digits (001-, 0001-, 20200924-) or a date (2024-01-02-), after an optional "adr-"; Markdown. */
+export const DEFAULT_FILENAME_PATTERN = /^(?:adr[-_]?)?(?:\d{4}-\d{2}-\d{2}|\d{3,8})(?:[-_ .][^/]*)?\.(?:md|markdown)$/i;
 export const DEFAULT_INSTRUCTION_FILES = ['CLAUDE.md', 'AGENTS.md', '.github/copilot-instructions.md', '.cursorrules'];
 export const DEFAULT_ALIASES: Record<string, string> = {
   kg: 'knowledge graph',
@@ -52,10 +61,12 @@ export const DEFAULT_ALIASES: Record<string, string> = {
 };
 
 export function decisionConfig(input: DecisionConfigInput = {}): DecisionConfig {
-  const folders = input.adrFolders ?? (input.adrFolder ? [input.adrFolder] : DEFAULT_ADR_FOLDERS);
+  const given = input.adrFolders ?? (input.adrFolder ? [input.adrFolder] : undefined);
+  const folders = given?.map((f) => f.replace(/^\.?\/+/, '').replace(/\/+$/, '')).filter((f) => f !== '');
   const pattern = input.filenamePattern;
   return {
-    adrFolders: folders.map((f) => f.replace(/^\.?\/+/, '').replace(/\/+$/, '')).filter((f) => f !== ''),
+    adrFolders: folders?.length ? folders : undefined,
+    byHeadings: !folders?.length,
     filenamePattern: pattern === undefined || pattern === '' ? DEFAULT_FILENAME_PATTERN : typeof pattern === 'string' ? new RegExp(pattern) : pattern,
     instructionFiles: [...new Set([...DEFAULT_INSTRUCTION_FILES, ...(input.instructionFiles ?? [])])],
     aliases: { ...DEFAULT_ALIASES, ...(input.aliases ?? {}) },

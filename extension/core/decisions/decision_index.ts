@@ -17,12 +17,32 @@ import { OwnedSubgraph } from '../model/owned_subgraph';
 import { hashText, parseRecord } from './adr';
 import { buildSubgraph, conceptNodes } from './build';
 import { decisionConfig, type DecisionConfig, type DecisionConfigInput } from './config';
-import { discoverDocuments, documentKind, MAX_DECISION_BYTES } from './discover';
+import { discoverDocuments, documentKind, listLikelyRecords, mayBeRecordByHeadings, MAX_DECISION_BYTES, recordFolderOf, wantsListing } from './discover';
+import { looksLikeRecord, SNIFF_BYTES } from './record_shape';
 import type { DocumentFacts } from './facts';
 import { parseInstructions } from './instructions';
 import { reconcile, type Reconciled } from './reconcile';
 import { pathsUnder } from '../index/under_folders';
 import { WorkspaceFs } from '../index/workspace_fs';
+
+/** A file the walk listed: root-relative, with what its stat said (the heading cache's key). */
+export interface ListedFile {
+  path: string;
+  size: number;
+  mtimeMs: number;
+}
+
+/** Where records were looked for and found, for `status`. */
+export interface DecisionStatus {
+  /** The rule in force, in a sentence. */
+  searched: string;
+  /** Folders holding the records found by path, with how many each. */
+  folders: { folder: string; records: number }[];
+  /** Records found by their headings outside any record folder. */
+  byHeadings: string[];
+  records: number;
+  instructionFiles: number;
+}
 
 export interface DecisionSummary {
   documents: number;
@@ -40,14 +60,49 @@ export class DecisionIndex {
   private readonly fs: WorkspaceFs;
   /** Documents the read guard refused at the last look (a symlink out of the root, a FIFO), with why. */
   private readonly refusedPaths = new Map<string, string>();
+  /** Markdown outside record folders, by size and mtime: whether its head reads as a record (never re-read unchanged). */
+  private readonly sniffed = new Map<string, { size: number; mtimeMs: number; record: boolean }>();
+  /** Whether the walk should list a path for us (bound: the Workspace hands it to the walk). */
+  readonly wantsListing: (rel: string) => boolean;
 
   constructor(
     root: string,
     config: DecisionConfigInput = {},
     private readonly onError?: (path: string, error: unknown) => void,
+    /** Whether the workspace walk leaves a path out (default rule: records come from the walk). */
+    private readonly excluded: (rel: string) => boolean = () => false,
   ) {
     this.config = decisionConfig(config);
     this.fs = new WorkspaceFs(root);
+    this.wantsListing = (rel) => wantsListing(this.config, rel);
+  }
+
+  /** Where records were looked for, which folders held them, which were found by their headings. */
+  status(): DecisionStatus {
+    const folders = new Map<string, number>();
+    const byHeadings: string[] = [];
+    let records = 0;
+    let instructionFiles = 0;
+    for (const [path, d] of this.docs) {
+      if (d.kind === 'instructions') {
+        instructionFiles++;
+        continue;
+      }
+      records++;
+      const folder = documentKind(this.config, path) === 'adr' ? recordFolderOf(this.config, path) : undefined;
+      if (folder === undefined) byHeadings.push(path);
+      else folders.set(folder, (folders.get(folder) ?? 0) + 1);
+    }
+    const searched = this.config.adrFolders
+      ? `the configured folders ${this.config.adrFolders.join(', ')} (files matching ${this.config.filenamePattern.source})`
+      : 'every folder named adr, adrs, decisions or *-decision-records (any depth, up to 3 levels below it) for files named with 3 to 8 leading digits or a date, and all other Markdown for a record\'s headings (Status, Context, Decision or MADR front matter)';
+    return {
+      searched,
+      folders: [...folders].map(([folder, n]) => ({ folder, records: n })).sort((a, b) => (a.folder < b.folder ? -1 : 1)),
+      byHeadings: byHeadings.sort(),
+      records,
+      instructionFiles,
+    };
   }
 
   /** Decision documents not read, and why, in path order (for `status`). */
@@ -55,9 +110,14 @@ export class DecisionIndex {
     return [...this.refusedPaths].map(([path, reason]) => ({ path, reason })).sort((a, b) => (a.path < b.path ? -1 : 1));
   }
 
-  /** Whether a root-relative path is a decision document (whether or not it exists). */
+  /** Whether a root-relative path is a decision document: by its path (whether or not it exists), or read as one by its headings. */
   isDocument(rel: string): boolean {
-    return documentKind(this.config, rel) !== undefined;
+    return documentKind(this.config, rel) !== undefined || this.docs.has(rel);
+  }
+
+  /** Whether an update of this path may change the decision documents (Markdown whose headings decide, too). */
+  mayBeDocument(rel: string): boolean {
+    return this.isDocument(rel) || mayBeRecordByHeadings(this.config, rel);
   }
 
   /** The documents read, root-relative and sorted. */
@@ -69,10 +129,24 @@ export class DecisionIndex {
     return this.docs.get(path);
   }
 
-  /** Finds every decision document on disk, reads what changed, re-links. For a full index. */
-  sync(graph: CodeGraph): DecisionSummary {
+  /**
+   * Finds every decision document among the files the walk listed (or, after a restart, among the
+   * paths the snapshot kept; failing both, in the likely folders), reads what changed, re-links.
+   * For a full index.
+   */
+  sync(graph: CodeGraph, listed?: readonly (ListedFile | string)[]): DecisionSummary {
     this.refusedPaths.clear();
-    const present = new Set(discoverDocuments(this.fs, this.config, this.refusedPaths));
+    const files = listed ?? listLikelyRecords(this.fs, this.config, this.refusedPaths);
+    const paths = files.map((f) => (typeof f === 'string' ? f : f.path));
+    const present = new Set(discoverDocuments(this.fs, this.config, this.refusedPaths, paths));
+    const seen = new Set<string>();
+    for (const f of files) {
+      const path = typeof f === 'string' ? f : f.path;
+      if (!mayBeRecordByHeadings(this.config, path)) continue;
+      seen.add(path);
+      if (this.recordByHeadings(path, typeof f === 'string' ? undefined : f)) present.add(path);
+    }
+    for (const path of [...this.sniffed.keys()]) if (!seen.has(path)) this.sniffed.delete(path);
     let parsed = 0;
     for (const path of [...this.docs.keys()]) if (!present.has(path)) this.forget(path);
     for (const path of present) if (this.read(path)) parsed++;
@@ -88,10 +162,15 @@ export class DecisionIndex {
     // A folder that was moved or deleted stands for the documents that were under it.
     const under = pathsUnder(paths, this.docs.keys());
     for (const path of new Set([...paths, ...under])) {
-      if (!this.isDocument(path)) continue;
+      if (!this.mayBeDocument(path)) continue;
       this.refusedPaths.delete(path);
       const check = this.fs.stat(path);
-      if (check.ok && check.size <= MAX_DECISION_BYTES) {
+      const byHeadings = mayBeRecordByHeadings(this.config, path);
+      // What the walk leaves out (.gitignore, excludes) a full index never sees: neither does an update.
+      const hidden = this.config.adrFolders === undefined && documentKind(this.config, path) !== 'instructions' && this.excluded(path);
+      const wanted = !hidden && (documentKind(this.config, path) !== undefined || (check.ok && byHeadings && this.recordByHeadings(path)));
+      if (!byHeadings || !check.ok || hidden) this.sniffed.delete(path);
+      if (check.ok && check.size <= MAX_DECISION_BYTES && wanted) {
         if (this.read(path)) parsed++;
       } else {
         if (!check.ok && !check.missing) this.refusedPaths.set(path, check.reason);
@@ -102,6 +181,23 @@ export class DecisionIndex {
   }
 
   // ---- internals ------------------------------------------------------------------------
+
+  /**
+   * Whether a Markdown file outside the record folders is a record by its headings. With the
+   * walk's stat, an unchanged file is not read again; without (an update), it always is.
+   */
+  private recordByHeadings(path: string, st?: { size: number; mtimeMs: number }): boolean {
+    const known = this.sniffed.get(path);
+    if (known && st && known.size === st.size && known.mtimeMs === st.mtimeMs) return known.record;
+    const head = this.fs.readHead(path, SNIFF_BYTES);
+    if (!head.ok) {
+      this.sniffed.delete(path);
+      return false;
+    }
+    const record = head.size <= MAX_DECISION_BYTES && looksLikeRecord(head.bytes.toString('utf8'));
+    this.sniffed.set(path, { size: head.size, mtimeMs: head.mtimeMs, record });
+    return record;
+  }
 
   private forget(path: string): void {
     if (this.docs.delete(path)) this.reconciled = undefined;

@@ -10,7 +10,7 @@
  * The walk applies the same rules to what it lists (walk.ts); this module is for a path named
  * from elsewhere: a save, a watcher event, `reindex` with paths, a configured record folder.
  */
-import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, realpathSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, readSync, realpathSync, type Stats } from 'node:fs';
 import { join, sep } from 'node:path';
 
 export const OUTSIDE_ROOT = 'symlink outside the root';
@@ -92,6 +92,30 @@ export class WorkspaceFs {
     const where = this.resolve(rel);
     if (!where.ok) return where;
     return readRegularFile(where.real, maxBytes);
+  }
+
+  /** The first `bytes` bytes of a regular file inside the root (all of a smaller one), under the same guard as read(). */
+  readHead(rel: string, bytes: number): FileRead {
+    const where = this.resolve(rel);
+    if (!where.ok) return where;
+    let fd: number;
+    try {
+      fd = openSync(where.real, OPEN_FLAGS);
+    } catch (err) {
+      const code = errorCode(err);
+      return { ok: false, missing: isMissing(code), reason: isMissing(code) ? 'not found' : `unreadable: ${code}` };
+    }
+    try {
+      const st = fstatSync(fd);
+      if (!st.isFile()) return { ok: false, missing: false, reason: notRegular(st) };
+      const buf = Buffer.alloc(Math.min(bytes, st.size));
+      const n = buf.length ? readSync(fd, buf, 0, buf.length, 0) : 0;
+      return { ok: true, bytes: buf.subarray(0, n), size: st.size, mtimeMs: st.mtimeMs };
+    } catch (err) {
+      return { ok: false, missing: false, reason: `unreadable: ${errorCode(err)}` };
+    } finally {
+      closeSync(fd);
+    }
   }
 
   /** As read(), decoded as UTF-8. */

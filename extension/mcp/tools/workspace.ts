@@ -29,6 +29,10 @@ export function statusAnswer(ctx: ToolContext): z.infer<typeof statusOut> {
     const { skipped, ...docs } = s.docs;
     out.docs = { ...docs, ...(skipped.length ? { skipped: cut(skipped.map((k) => `${k.path}: ${k.reason}`), LIST_LIMIT) } : {}) };
   }
+  if (s.decisions) {
+    const { byHeadings, ...d } = s.decisions;
+    out.decisions = { ...d, ...(byHeadings.length ? { byHeadings: cut(byHeadings, LIST_LIMIT) } : {}) };
+  }
   if (!s.lastIndexedAt && !ctx.indexing) out.hint = 'Nothing indexed yet: call reindex.';
   return out;
 }
@@ -69,6 +73,16 @@ const statusOut = z.object({
     })
     .optional()
     .describe('The docs index (docs_search): documents, chunks, entities, the embedding queue, the last file and error'),
+  decisions: z
+    .object({
+      searched: z.string().describe('Where records were looked for'),
+      folders: z.array(z.object({ folder: z.string(), records: z.number().int() })).describe('Folders that held records, with how many'),
+      byHeadings: page(z.string()).optional().describe('Records found by their headings outside any record folder'),
+      records: z.number().int(),
+      instructionFiles: z.number().int(),
+    })
+    .optional()
+    .describe('The decision graph: where records were looked for, which folders held them'),
   hint: z.string().optional(),
 });
 
