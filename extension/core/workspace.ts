@@ -131,6 +131,8 @@ export class Workspace {
   private lastIndexMs: number | undefined;
   private snapshotNote: string | undefined;
   private queue: Promise<unknown> = Promise.resolve();
+  /** Jobs queued or running: none means settled() would resolve at once. */
+  private queued = 0;
   /** A snapshot write asked for by update() and not done yet (writes are batched: a save is 10–100 ms). */
   private saveTimer: NodeJS.Timeout | undefined;
   private watcher: FolderWatcher | undefined;
@@ -268,6 +270,11 @@ export class Workspace {
     return this.watcher !== undefined;
   }
 
+  /** No index or update is queued or running: what settled() waits for is already done. */
+  get isSettled(): boolean {
+    return this.queued === 0;
+  }
+
   /** Resolves once every index and update asked for so far has finished, and the documents a restart restored are linked. */
   settled(): Promise<void> {
     return this.queue.then(() => undefined);
@@ -368,7 +375,8 @@ export class Workspace {
   // ---- internals ------------------------------------------------------------------------
 
   private serialised<T>(fn: () => Promise<T>): Promise<T> {
-    const next = this.queue.then(fn, fn);
+    this.queued++;
+    const next = this.queue.then(fn, fn).finally(() => this.queued--);
     this.queue = next.catch(() => undefined);
     return next;
   }

@@ -95,7 +95,7 @@ export class ToolContext {
     if (this.running) return this.within(this.running);
     if (this.follow) return this.within(this.follow());
     // A watcher keeps the graph current: wait for the updates it has started, walk nothing.
-    if (this.ws.watching && this.lastStarted > Number.NEGATIVE_INFINITY) return this.within(this.ws.settled());
+    if (this.ws.watching && this.lastStarted > Number.NEGATIVE_INFINITY) return this.ws.isSettled ? false : this.within(this.ws.settled());
     if (Date.now() - this.lastStarted < this.refreshMs) return false;
     // A freshness check this call starts (a walk and mtime checks) is waited for: the answer must show the disk.
     await this.refresh();

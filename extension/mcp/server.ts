@@ -43,7 +43,8 @@ function register(server: McpServer, tool: Tool, ctx: ToolContext): void {
       outputSchema: tool.output,
       annotations: { title: tool.title, readOnlyHint: tool.readOnly, destructiveHint: false, idempotentHint: tool.readOnly, openWorldHint: false },
     },
-    async (args: unknown) => toResult(await tool.call(ctx, args)),
+    // The SDK has parsed the arguments with the tool's input schema already.
+    async (args: unknown) => toResult(await tool.callParsed(ctx, args)),
   );
 }
 

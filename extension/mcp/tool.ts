@@ -55,6 +55,8 @@ export interface Tool {
   readonly readOnly: boolean;
   readonly positional: readonly string[];
   call(ctx: ToolContext, args: unknown): Promise<CallOutcome>;
+  /** `call` for arguments the input schema has already parsed (the MCP server and the direct path parse them first). */
+  callParsed(ctx: ToolContext, args: unknown): Promise<CallOutcome>;
 }
 
 /** Every answer read while a newer graph was being built says so (ToolContext.fresh). */
@@ -73,12 +75,15 @@ export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(spec: T
     output: spec.output.extend({ indexing: indexingField }),
     readOnly: spec.readOnly,
     positional: spec.positional,
-    async call(ctx, args) {
+    call(ctx, args) {
       const parsed = spec.input.safeParse(args ?? {});
-      if (!parsed.success) return { ok: false, error: { error: 'invalid_argument', message: describeIssues(spec.name, parsed.error) } };
+      if (!parsed.success) return Promise.resolve({ ok: false, error: { error: 'invalid_argument', message: describeIssues(spec.name, parsed.error) } });
+      return this.callParsed(ctx, parsed.data);
+    },
+    async callParsed(ctx, args) {
       try {
         const freshness = spec.needsFresh !== false ? await ctx.fresh({ docs: spec.readsDocs !== false }) : undefined;
-        const result = (await spec.run(ctx, parsed.data)) as Json;
+        const result = (await spec.run(ctx, args as z.infer<I>)) as Json;
         if (freshness?.behind) result.indexing = { behind: true, ...(freshness.asOf !== undefined ? { asOf: freshness.asOf } : {}), note: BEHIND_NOTE };
         return { ok: true, result };
       } catch (err) {

@@ -105,6 +105,27 @@ describe('MCP over HTTP on 127.0.0.1', { timeout: 90_000 }, () => {
     const ok = await rawRequest({ port }, { headers, body: INIT });
     assert.equal(ok.status, 200);
   });
+
+  it('answers a tools/call on the direct path exactly as the SDK path answers it', async () => {
+    const headers = { ...JSON_HEADERS, host: `127.0.0.1:${port}`, authorization: `Bearer ${token}`, 'mcp-protocol-version': '2025-06-18' };
+    const call = (name: string, args: unknown, meta?: unknown) =>
+      rawRequest({ port }, { headers, body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name, arguments: args, ...(meta ? { _meta: meta } : {}) } }) });
+    for (const [name, args] of [['search', { query: 'Order' }], ['callers', { target: 'Client.send' }], ['impact', { target: 'shop/models.py' }], ['callers', { target: 'no_such_symbol_anywhere' }]] as const) {
+      const direct = await call(name, args);
+      // A progress token is one of the things only the SDK's machinery handles: that request takes the SDK path.
+      const viaSdk = await call(name, args, { progressToken: 'p1' });
+      assert.equal(direct.status, 200);
+      assert.equal(viaSdk.status, 200);
+      assert.deepEqual(JSON.parse(direct.body), JSON.parse(viaSdk.body), `${name} ${JSON.stringify(args)}`);
+    }
+    // Arguments the schema refuses go to the SDK, which names the problem as it always did.
+    const bad = JSON.parse((await call('callers', { target: 3 })).body) as { result: { isError: boolean; content: { text: string }[] } };
+    assert.equal(bad.result.isError, true);
+    assert.match(bad.result.content[0]!.text, /target/);
+    // An unsupported protocol version is refused as the SDK refuses it.
+    const old = await rawRequest({ port }, { headers: { ...headers, 'mcp-protocol-version': '1999-01-01' }, body: JSON.stringify({ jsonrpc: '2.0', id: 8, method: 'tools/call', params: { name: 'search', arguments: { query: 'Order' } } }) });
+    assert.equal(old.status, 400);
+  });
 });
 
 describe('MCP over a Unix socket', { timeout: 60_000 }, () => {

@@ -80,6 +80,19 @@ describe('memory store', () => {
     assert.equal(await a.read((g) => g.entityCount), 30, 'a store sees the other one\'s writes');
   });
 
+  it('readNow sees its own writes and, on the very next call, another store\'s', async () => {
+    const file = join(tmp(), 'm.jsonl');
+    const a = new MemoryStore(file);
+    const b = new MemoryStore(file);
+    await a.write((g, now) => g.createEntities([{ name: 'mine', entityType: 't', observations: [] }], now));
+    assert.equal(await a.readNow((g) => g.entityCount), 1, 'its own write');
+    await b.write((g, now) => g.createEntities([{ name: 'theirs', entityType: 't', observations: [] }], now));
+    assert.equal(await a.readNow((g) => g.entityCount), 2, 'the other store\'s write, read again');
+    const queued = a.write((g, now) => g.createEntities([{ name: 'third', entityType: 't', observations: [] }], now));
+    assert.equal(await a.readNow((g) => g.entityCount), 3, 'a queued write is waited for');
+    await queued;
+  });
+
   it('a failed call leaves the others of its batch and the file alone', async () => {
     const file = join(tmp(), 'm.jsonl');
     const store = new MemoryStore(file);

@@ -167,11 +167,11 @@ export class AgentMemory {
 
   /**
    * The entities as the code graph's memory nodes need them (code_nodes.ts), or undefined when
-   * they have not changed since the last call. Goes through the store's queue, so it sees this
-   * process's acknowledged writes and re-reads a file another process changed.
+   * they have not changed since the last call. Sees this process's acknowledged writes and re-reads
+   * a file another process changed (store.readNow: one stat when nothing is queued).
    */
   changedEntities(always = false): Promise<MemoryEntitySummary[] | undefined> {
-    return this.store.read((g) => {
+    return this.store.readNow((g) => {
       if (!always && this.synced?.graph === g && this.synced.version === g.version) return undefined;
       this.synced = { graph: g, version: g.version };
       return g.entities().map((e) => ({ id: e.id, name: e.name, entityType: e.entityType, observations: [...e.observations] }));

@@ -11,7 +11,7 @@
  * unreadable lines is made only of a regular file of ours.
  */
 import { randomBytes } from 'node:crypto';
-import { promises as fs } from 'node:fs';
+import { lstatSync, promises as fs } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { openStateFile } from '../index/state_dir';
 
@@ -35,6 +35,12 @@ export async function stampOf(path: string): Promise<FileStamp | undefined> {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw err;
   }
+}
+
+/** stampOf without the thread pool, for a check on every tool call; undefined also when it cannot be read (the queued read then says why). */
+export function stampOfSync(path: string): FileStamp | undefined {
+  const st = lstatSync(path, { throwIfNoEntry: false });
+  return st ? { size: st.size, mtimeMs: st.mtimeMs, ino: st.ino } : undefined;
 }
 
 /** Text and stamp read together; a missing file is empty. Retries if the file changed while read. */

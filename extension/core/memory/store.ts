@@ -12,7 +12,7 @@
  */
 import { parseMemory, serializeMemory } from './format';
 import type { LineProblem } from './format';
-import { backupCorrupt, readWithStamp, removeDeadTemporaries, sameStamp, stampOf, writeAtomic } from './file';
+import { backupCorrupt, readWithStamp, removeDeadTemporaries, sameStamp, stampOf, stampOfSync, writeAtomic } from './file';
 import type { FileStamp } from './file';
 import { MemoryGraph } from './graph';
 import { withFileLock } from './lock';
@@ -67,6 +67,23 @@ export class MemoryStore {
   /** Runs `fn` over the current graph (read-only by contract: it must not change it). */
   read<T>(fn: (graph: MemoryGraph) => T): Promise<T> {
     return this.enqueue(false, (g) => fn(g));
+  }
+
+  /**
+   * Like read, but when nothing is queued and the file is as we last read it, `fn` runs at once:
+   * one synchronous lstat (microseconds) instead of a turn through the queue and the thread pool.
+   * For the sync of the graph's memory nodes that precedes every tool call; a change by another
+   * process is still seen by the very next call.
+   */
+  readNow<T>(fn: (graph: MemoryGraph) => T): Promise<T> {
+    if (this.loaded && !this.draining && this.pending.length === 0 && sameStamp(stampOfSync(this.path), this.stamp)) {
+      try {
+        return Promise.resolve(fn(this.graph));
+      } catch (err) {
+        return Promise.reject(err);
+      }
+    }
+    return this.read(fn);
   }
 
   /** Runs `fn` over the current graph and persists what it changed before resolving. */

@@ -27,6 +27,8 @@ import type { Workspace } from '../../core/workspace';
 import { ToolContext } from '../context';
 import type { Logger } from '../context';
 import { createMcpServer } from '../server';
+import { TOOLS } from '../tools';
+import { directAnswer, directCall } from './direct_call';
 import { endpointProof, isNonce, NONCE_HEADER } from './challenge';
 import { checkHostAndOrigin, checkRequest } from './guard';
 import { INVALID_REQUEST, precheck } from './rpc_checks';
@@ -145,6 +147,8 @@ export async function serveHttp(ws: Workspace, options: HttpServeOptions): Promi
   const sessions = new Map<string, Session>();
   /** Servers no request is using, connected to nothing: the next stateless request takes one. */
   const idleServers: ReturnType<typeof createMcpServer>[] = [];
+  /** The tools every server registers: their stateless calls take the direct path (direct_call.ts). */
+  const codeTools = new Map(TOOLS.map((t) => [t.name, t]));
 
   const expireSessions = (): void => {
     const now = Date.now();
@@ -259,6 +263,12 @@ export async function serveHttp(ws: Workspace, options: HttpServeOptions): Promi
     const message = read.message;
     if (initializeWithSampling(message)) {
       await (await openSession()).handleRequest(req, res, message);
+      return;
+    }
+    const direct = directCall(req.headers, message, codeTools);
+    if (direct) {
+      const answer = directAnswer(direct.id, await direct.tool.callParsed(ctx, direct.args));
+      if (!res.headersSent) res.writeHead(200, { 'content-type': 'application/json' }).end(answer);
       return;
     }
     // Stateless: a transport per request (JSON-RPC ids of different clients must not meet), on a
