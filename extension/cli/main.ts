@@ -12,6 +12,7 @@ import { CLIENTS } from '../mcp/client_config';
 import { EXIT, UsageError } from './commands/exit';
 import type { ExitCode } from './commands/exit';
 import { DEFAULT_PORT } from './commands/serve_port';
+import { toolList } from './commands/tool_list';
 
 // Each command's module is imported when it runs: the engine, the MCP SDK, the LLM layer and the
 // document readers are separate chunks of the bundle, so `--help` and `config` start at once.
@@ -20,8 +21,7 @@ type Options = NonNullable<ParseArgsConfig['options']>;
 const ROOT = { root: { type: 'string' }, help: { type: 'boolean', short: 'h' } } as const satisfies Options;
 
 interface Command {
-  /** A function where the text needs a loaded module (the query tools' list). */
-  usage: string | (() => Promise<string>);
+  usage: string;
   options: Options;
   positionals?: boolean;
   run(values: Record<string, string | boolean | undefined>, positionals: string[], rest: string[]): Promise<ExitCode> | ExitCode;
@@ -36,8 +36,7 @@ const COMMANDS: Record<string, Command> = {
     run: async (v) => (await import('./commands/index_command')).indexCommand({ root: str(v.root), full: v.full === true, json: v.json === true }),
   },
   query: {
-    usage: async () =>
-      `kg-memory query <tool> <target...> [--option value ...] [--root DIR] [--pretty]\n\nRun one MCP tool and print its JSON answer. Options map onto the tool's\narguments (--max-lines 5, --edges calls,imports). kg-memory query <tool> --help\nlists a tool's options. Tools:\n${(await import('./commands/query')).toolList()}\n\nExample: kg-memory query callers Client.send --depth 2`,
+    usage: `kg-memory query <tool> <target...> [--option value ...] [--root DIR] [--pretty]\n\nRun one MCP tool and print its JSON answer. Options map onto the tool's\narguments (--max-lines 5, --edges calls,imports). kg-memory query <tool> --help\nlists a tool's options. Tools:\n${toolList()}\n\nExample: kg-memory query callers Client.send --depth 2`,
     options: {},
     run: async (_v, _p, rest) => (await import('./commands/query')).queryCommand(rest[0], rest.slice(1)),
   },
@@ -104,8 +103,6 @@ Commands:
   llm      the LLM layer: status, extract
   config   print a client's MCP configuration (${CLIENTS.join(', ')})`;
 
-const usageOf = async (command: Command): Promise<string> => (typeof command.usage === 'string' ? command.usage : command.usage());
-
 async function main(argv: string[]): Promise<ExitCode> {
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
@@ -120,7 +117,7 @@ async function main(argv: string[]): Promise<ExitCode> {
   if (!command) throw new UsageError(`unknown command ${JSON.stringify(name)}; run kg-memory --help`);
   if (name === 'query') {
     if (rest.length === 0 || rest[0] === '--help' || rest[0] === '-h') {
-      process.stdout.write(`${await usageOf(command)}\n`);
+      process.stdout.write(`${command.usage}\n`);
       return rest.length === 0 ? EXIT.usage : EXIT.ok;
     }
     return command.run({}, [], rest);
@@ -132,7 +129,7 @@ async function main(argv: string[]): Promise<ExitCode> {
     throw new UsageError(`${name}: ${(err as Error).message}; see kg-memory ${name} --help`);
   }
   if (parsed.values.help === true) {
-    process.stdout.write(`${await usageOf(command)}\n`);
+    process.stdout.write(`${command.usage}\n`);
     return EXIT.ok;
   }
   return command.run(parsed.values as Record<string, string | boolean | undefined>, parsed.positionals, rest);

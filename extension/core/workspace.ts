@@ -21,6 +21,7 @@ import { FileFilter } from './index/file_filter';
 import { WorkspaceFs } from './index/workspace_fs';
 import { FolderWatcher } from './index/watch';
 import { pathsUnder } from './index/under_folders';
+import { sameDocsState } from './index/docs_written';
 import { DecisionIndex, type DecisionStatus } from './decisions/decision_index';
 import type { DecisionConfigInput } from './decisions/config';
 import { MemoryNodes } from './memory/code_nodes';
@@ -130,6 +131,8 @@ export class Workspace {
   private lastIndexedAt: Date | undefined;
   private lastIndexMs: number | undefined;
   private snapshotNote: string | undefined;
+  /** The docs' state as last written or restored: a save with the same again leaves docs.json as it is. */
+  private docsWritten: DocsState | undefined;
   private queue: Promise<unknown> = Promise.resolve();
   /** Jobs queued or running: none means settled() would resolve at once. */
   private queued = 0;
@@ -341,7 +344,13 @@ export class Workspace {
     };
     try {
       await writeSnapshot(this.root, SNAPSHOT_NAME, data, SNAPSHOT_VERSION);
-      if (this.docs.config.enabled) await writeSnapshot(this.root, DOCS_SNAPSHOT_NAME, this.docs.state(), DOCS_SNAPSHOT_VERSION);
+      if (this.docs.config.enabled) {
+        const docs = this.docs.state();
+        if (!sameDocsState(this.docsWritten, docs)) {
+          await writeSnapshot(this.root, DOCS_SNAPSHOT_NAME, docs, DOCS_SNAPSHOT_VERSION);
+          this.docsWritten = docs;
+        }
+      }
     } catch (err) {
       this.log('warn', `could not write the snapshot: ${(err as Error).message}`);
     }
@@ -424,6 +433,7 @@ export class Workspace {
     if (read.ok) {
       try {
         this.docs.restore(read.data as DocsState);
+        this.docsWritten = read.data as DocsState;
       } catch (err) {
         this.log('warn', `docs snapshot discarded (${(err as Error).message}); documents will be read again`);
       }

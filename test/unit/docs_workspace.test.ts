@@ -8,7 +8,7 @@
  * that must give the graph a full rebuild gives.
  */
 import assert from 'node:assert/strict';
-import { appendFileSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -204,6 +204,32 @@ describe('docs in the workspace', () => {
     const report = await again.index();
     assert.equal(report.parsed, 0);
     assert.equal(again.status().docs?.lastFile, undefined, 'an unchanged document is not read by the next index');
+  });
+
+  it('writes the docs snapshot again only when a document changed, not after a code edit', async () => {
+    const { ws, dir } = await indexed(true);
+    const docsJson = join(dir, '.kg-memory', 'docs.json');
+    const written = readFileSync(docsJson, 'utf8');
+    rmSync(docsJson);
+    appendFileSync(join(dir, 'shop', 'cart.py'), '\n_kg_edit = 1\n');
+    const code = await ws.index();
+    assert.equal(code.parsed, 1);
+    assert.ok(!existsSync(docsJson), 'a code edit leaves the docs snapshot alone');
+    await ws.close();
+    // A restart reads it (written before) and a document edit writes it again.
+    writeFileSync(docsJson, written);
+    const again = await Workspace.open(dir, { workers: 0 });
+    cleanups.push(() => void again.close());
+    appendFileSync(join(dir, 'shop', 'cart.py'), '\n_kg_edit_2 = 2\n');
+    await again.index();
+    assert.equal(readFileSync(docsJson, 'utf8'), written, 'a restored, unchanged docs state is not written');
+    appendFileSync(join(dir, 'docs', 'design.md'), '\nThe Cart keeps at most 50 items.\n');
+    await again.index();
+    assert.notEqual(readFileSync(docsJson, 'utf8'), written, 'a document edit writes it');
+    const fresh = await Workspace.open(dir, { workers: 0, warmUp: false });
+    cleanups.push(() => void fresh.close());
+    const r = await docsSearch(fresh.graph, fresh.docs, { query: 'at most 50 items' });
+    assert.ok(r.chunks.some((c) => c.at.startsWith('docs/design.md:')), 'the new text is in the snapshot');
   });
 
   it("leaves the code's own edges as they are: a 'depends on' read from prose is an edge of its own kind", async () => {

@@ -6,14 +6,13 @@
  * JSON; a failure goes to stderr as the same JSON error body the MCP tool would return.
  */
 import { ToolContext } from '../../mcp/context';
-import { findTool, memoryEnabled, memoryFor, TOOLS } from '../../mcp/tools';
+import { findTool, memoryEnabled, memoryFor } from '../../mcp/tools';
 import { EXIT, openWorkspace, UsageError, writeJson } from './common';
 import type { ExitCode } from './common';
 import { parseQueryArgs, toolHelp } from './query_args';
+import { toolList } from './tool_list';
 
-export function toolList(): string {
-  return TOOLS.map((t) => `  ${t.name.padEnd(14)} ${t.title}`).join('\n');
-}
+export { toolList } from './tool_list';
 
 export async function queryCommand(toolName: string | undefined, argv: readonly string[], fallbackRoot?: string): Promise<ExitCode> {
   if (toolName === undefined) throw new UsageError(`query: name a tool:\n${toolList()}`);

@@ -60,6 +60,12 @@ export class DocsLinker implements ChunkListener {
     return this.unlinkedGraph !== undefined;
   }
 
+  /** The docs' subgraph last applied holds something (a pass with no documents may then be skipped only when false). */
+  get linkedAny(): boolean {
+    const applied = this.projected?.applied;
+    return applied !== undefined && (applied.nodes > 0 || applied.edges > 0 || this.result.mentions.length > 0);
+  }
+
   /** The error the name vectors stopped on, if any. */
   get lastError(): string | undefined {
     return this.nameVectors?.lastError;

@@ -355,7 +355,9 @@ export class DocsIndex {
     this.store.markDirty(changed);
     // Restored documents still waiting to be linked (deferLink) stay waiting when none of them
     // changed: linking them later reads the graph as it is then, so a code edit changes nothing.
-    if (!(this.linker.pending && changed.length === 0 && removed === 0)) await this.relinkInSlices(graph, signal);
+    // With no document before or after, there is nothing to link (and no gazetteer to build).
+    const nothing = changed.length === 0 && removed === 0 && (this.linker.pending || (this.store.size === 0 && !this.linker.linkedAny));
+    if (!nothing) await this.relinkInSlices(graph, signal);
     return {
       documents: this.store.size,
       chunks: this.store.chunkCount,
