@@ -14,6 +14,7 @@ import { loadGrammar } from './parse/grammar';
 import { isConfigFileName, languageForPath } from './parse/languages';
 import type { CodeGraph } from './model/graph';
 import { GraphAssembler, type AssemblerState } from './index/assembler';
+import { configProblems, type ConfigProblem } from './resolve/config_checks';
 import { ParsePool, type ParseResult, type ParseTask } from './index/parse_pool';
 import { readSnapshot, writeSnapshot } from './index/snapshot';
 import { DEFAULT_MAX_FILE_BYTES, DEFAULT_MAX_FILES, walkWorkspace, type SkippedFile } from './index/walk';
@@ -95,6 +96,8 @@ export interface WorkspaceStatus {
   docs?: DocsStatus;
   /** Where decision records were looked for and which folders held them. */
   decisions?: DecisionStatus;
+  /** Config files (go.mod, Cargo.toml, a .csproj …) that could not be read or used: resolution went on by folder. */
+  configProblems: ConfigProblem[];
 }
 
 interface FileState {
@@ -134,6 +137,8 @@ export class Workspace {
   /** The docs' state as last written or restored: a save with the same again leaves docs.json as it is. */
   private docsWritten: DocsState | undefined;
   private queue: Promise<unknown> = Promise.resolve();
+  /** Config files the last read of them could not read (status). */
+  private unreadableConfigs: ConfigProblem[] = [];
   /** Jobs queued or running: none means settled() would resolve at once. */
   private queued = 0;
   /** A snapshot write asked for by update() and not done yet (writes are batched: a save is 10–100 ms). */
@@ -299,6 +304,7 @@ export class Workspace {
       if (f.parseErrors > 0) parseErrors.push({ path, count: f.parseErrors, lines: f.errorLines ?? [] });
     }
     const s: WorkspaceStatus = {
+      configProblems: [...this.unreadableConfigs, ...configProblems(this.assembler.configFiles())].sort((a, b) => (a.path < b.path ? -1 : 1)),
       root: this.root,
       files: this.fileStates.size,
       nodes: this.graph.order,
@@ -658,6 +664,7 @@ export class Workspace {
   private readConfigFiles(): Map<string, string> {
     const dirs = this.indexedDirs();
     const configs = new Map<string, string>();
+    const unreadable: ConfigProblem[] = [];
     for (const dir of dirs) {
       const abs = dir === '' ? this.root : join(this.root, dir);
       let names: string[];
@@ -671,9 +678,14 @@ export class Workspace {
         const rel = dir === '' ? name : `${dir}/${name}`;
         // Only regular files inside the root: a FIFO named tsconfig.json would block the read forever.
         const read = this.files.readText(rel, MAX_CONFIG_BYTES);
-        if (read.ok) configs.set(rel, read.text); // unreadable config: resolution goes on without it
+        if (read.ok) configs.set(rel, read.text);
+        // Unreadable: resolution goes on without it, and status says so.
+        else if (!read.missing) unreadable.push({ path: rel, message: `cannot be read (${read.reason}): resolution goes on without it` });
       }
     }
+    for (const p of unreadable) if (!this.unreadableConfigs.some((q) => q.path === p.path)) this.log('warn', `${p.path} ${p.message}`);
+    for (const p of configProblems(configs)) this.log('warn', `${p.path} ${p.message}`);
+    this.unreadableConfigs = unreadable;
     return configs;
   }
 }

@@ -5,14 +5,14 @@
  * snapshot) and the p95 of a one-file update (a comment line appended to the corpus's largest file,
  * then `update`), each beside Python's on a Django slice, as ratios per line (for the update: per
  * line of the edited file, since the largest file of a corpus is ten times larger in one than in another).
- * Run with `npm run bench -- --languages-only`.
+ * Run with `npm run bench -- --languages-only` (KG_BENCH_LANGUAGES=go,rust for some of them).
  */
 import { appendFileSync, cpSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { languageForPath, type LanguageId } from '../../extension/core/parse/languages';
 import { Workspace } from '../../extension/core/workspace';
-import { debianGo, debianRuby, debianRust, django, npmCsharp, openjdkSources, scratchCopy, subsetCopy, type Corpus } from './corpora';
+import { debianGo, debianPhp, debianRubyVendor, debianRust, django, KT_NPM_BENCH_PACKAGE, npmCsharp, npmKotlin, openjdkSources, scratchCopy, subsetCopy, type Corpus } from './corpora';
 import { errorText, lineCount, percentile, round } from './util';
 
 export interface LanguageFigure {
@@ -42,8 +42,11 @@ const SOURCES: Source[] = [
   { language: 'go', get: async () => named(await debianGo('golang-golang-x-net-dev', 'golang.org/x/net'), 'lang-go') },
   { language: 'java', get: async () => named(await openjdkSources('util', ['java.util']), 'lang-java') },
   { language: 'rust', get: async () => named(await debianRust('librust-syn-dev', 'syn-1.0.107'), 'lang-rust') },
-  { language: 'ruby', get: async () => named(await debianRuby('ruby-rack', 'rack-2.2.22'), 'lang-ruby') },
-  { language: 'csharp', get: async () => named(await npmCsharp(), 'lang-csharp') },
+  { language: 'ruby', get: async () => named(await debianRubyVendor('ruby-sequel'), 'lang-ruby') },
+  // UniTask (Cysharp, MIT) ships its 68k lines of C# on npm as a Unity package.
+  { language: 'csharp', get: async () => named(await npmCsharp('com.cysharp.unitask@2.2.5'), 'lang-csharp') },
+  { language: 'php', get: async () => named(await debianPhp('php-monolog', 'Monolog'), 'lang-php') },
+  { language: 'kotlin', get: async () => named(await npmKotlin(KT_NPM_BENCH_PACKAGE), 'lang-kotlin') },
   // C and C++: real libraries the npm package kuzu (a dependency) ships in kuzu-source/third_party.
   { language: 'c', get: async () => kuzuThirdParty(['brotli/c'], 'Brotli c/ (npm kuzu third_party)', 'lang-c') },
   { language: 'cpp', get: async () => kuzuThirdParty(['re2', 'antlr4_runtime'], 're2 + antlr4 runtime (npm kuzu third_party)', 'lang-cpp') },
@@ -109,7 +112,10 @@ async function measureOne(source: Source, edits: number): Promise<LanguageFigure
 
 export async function measureLanguages(log: (m: string) => void, edits = 20): Promise<(LanguageFigure | { language: string; error: string })[]> {
   const out: (LanguageFigure | { language: string; error: string })[] = [];
+  // KG_BENCH_LANGUAGES=python,csharp measures only those (Python stays: the ratios need it).
+  const only = process.env.KG_BENCH_LANGUAGES?.split(',').map((l) => l.trim());
   for (const s of SOURCES) {
+    if (only && s.language !== 'python' && !only.includes(s.language)) continue;
     log(`languages: ${s.language}`);
     out.push(await measureOne(s, edits));
   }

@@ -37,6 +37,10 @@ export function formatStatus(s: Status): string[] {
     lines.push(`Resolver faults: ${s.resolveFaults.items.length + (s.resolveFaults.more ?? 0)} file(s)`);
     for (const x of s.resolveFaults.items) lines.push(`  ${x}`);
   }
+  if (s.configProblems) {
+    lines.push(`Config problems: ${s.configProblems.items.length + (s.configProblems.more ?? 0)} file(s)`);
+    for (const x of s.configProblems.items) lines.push(`  ${x}`);
+  }
   if (s.snapshot) lines.push(`Snapshot: ${s.snapshot}`);
   return lines;
 }

@@ -199,6 +199,11 @@ export class GraphAssembler {
     return this.project.facts.get(path);
   }
 
+  /** The config files the resolvers read (path → text), as of the last update. */
+  configFiles(): ReadonlyMap<string, string> {
+    return this.configs;
+  }
+
   paths(): IterableIterator<string> {
     return this.project.facts.keys();
   }
