@@ -18,6 +18,9 @@
  *  - A callee is a declaration under the root, keyed by (path, line of its name) where clangd puts
  *    it: the definition when the index knows one, else the declaration.
  *  - Callers are the functions with a body (definitions) in the opened files.
+ *  - Calls made by a macro's expansion (clangd reports them at the macro's name) are left out:
+ *    function-like macros are opaque by our rules. A site is a macro's when its text is a name
+ *    the project's files #define.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
@@ -145,6 +148,7 @@ async function run(client: LspClient, root: string, files: string[]): Promise<Or
     collect(rel, symbols, sources.get(rel) ?? [], decls);
   }
   const callers = decls.filter((d) => d.hasBody);
+  const macros = definedMacros(sources);
   const edges: OracleEdge[] = [];
   const byFile = new Map<string, CDecl[]>();
   for (const d of callers) byFile.set(d.path, [...(byFile.get(d.path) ?? []), d]);
@@ -157,7 +161,7 @@ async function run(client: LspClient, root: string, files: string[]): Promise<Or
         if (!call.to.uri.startsWith('file:')) continue;
         const rel = toRootRelative(root, fileURLToPath(call.to.uri));
         if (rel.startsWith('..') || !CALLABLE.has(call.to.kind)) continue;
-        const sites = call.fromRanges.filter((r) => isCallSite(lines, r, call.to.kind === SK_CONSTRUCTOR) && innermost(byFile.get(caller.path) ?? [], r.start.line) === caller);
+        const sites = call.fromRanges.filter((r) => !inMacro(lines, r, macros) && isCallSite(lines, r, call.to.kind === SK_CONSTRUCTOR) && innermost(byFile.get(caller.path) ?? [], r.start.line) === caller);
         if (!sites.length) continue;
         edges.push({ caller: { path: caller.path, line: caller.line }, callee: { path: rel, line: call.to.selectionRange.start.line + 1 }, callSiteLines: sites.map((r) => r.start.line + 1) });
       }
@@ -187,6 +191,27 @@ function innermost(decls: readonly CDecl[], line0: number): CDecl | undefined {
   let best: CDecl | undefined;
   for (const d of decls) if (d.span.start <= line0 && line0 <= d.span.end && (!best || d.span.start >= best.span.start)) best = d;
   return best;
+}
+
+/**
+ * A call a macro's expansion makes: clangd puts it at the macro's name (`LOG(FATAL) << …`
+ * constructs LogMessageFatal at `LOG`). Function-like macros are opaque by our rules (ADR 0013),
+ * so such a call is not one we are asked to find: the site's text is a macro the project defines.
+ */
+function inMacro(lines: string[], r: Range, macros: ReadonlySet<string>): boolean {
+  return r.start.line === r.end.line && macros.has((lines[r.start.line] ?? '').slice(r.start.character, r.end.character));
+}
+
+/** The names the project's files #define. */
+function definedMacros(sources: ReadonlyMap<string, string[]>): Set<string> {
+  const out = new Set<string>();
+  for (const lines of sources.values()) {
+    for (const line of lines) {
+      const m = /^\s*#\s*define\s+(\w+)/.exec(line);
+      if (m) out.add(m[1]!);
+    }
+  }
+  return out;
 }
 
 /** A reference that is a call: `f(`, `f<T>(`, `T{`; for a constructor, a declaration `T x(` / `T x{` too. */
