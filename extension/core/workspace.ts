@@ -90,6 +90,8 @@ export interface WorkspaceStatus {
   failed: { path: string; error: string }[];
   /** Files the resolver failed on (a bug of ours): they keep their nodes but lose their edges. */
   resolveFaults: { path: string; reason: string }[];
+  /** Files where lookups stopped at the resolver's bound (template- or macro-heavy code): some of their calls have no edge. */
+  resolveCuts: { path: string; lookups: number }[];
   lastIndexedAt?: string;
   lastIndexMs?: number;
   snapshot?: string;
@@ -313,6 +315,7 @@ export class Workspace {
       skipped: mergeSkipped(this.skipped, this.decisions.refused()),
       failed: this.failed,
       resolveFaults: this.assembler.resolveFaults(),
+      resolveCuts: this.assembler.resolveCuts(),
     };
     if (this.lastIndexedAt) s.lastIndexedAt = this.lastIndexedAt.toISOString();
     if (this.lastIndexMs !== undefined) s.lastIndexMs = Math.round(this.lastIndexMs);

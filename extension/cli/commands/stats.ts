@@ -37,6 +37,10 @@ export function formatStatus(s: Status): string[] {
     lines.push(`Resolver faults: ${s.resolveFaults.items.length + (s.resolveFaults.more ?? 0)} file(s)`);
     for (const x of s.resolveFaults.items) lines.push(`  ${x}`);
   }
+  if (s.resolveCuts) {
+    lines.push(`Lookups stopped at the resolver's bound: ${s.resolveCuts.items.length + (s.resolveCuts.more ?? 0)} file(s)`);
+    for (const x of s.resolveCuts.items) lines.push(`  ${x}`);
+  }
   if (s.configProblems) {
     lines.push(`Config problems: ${s.configProblems.items.length + (s.configProblems.more ?? 0)} file(s)`);
     for (const x of s.configProblems.items) lines.push(`  ${x}`);

@@ -226,6 +226,13 @@ export class GraphAssembler {
     return out.sort((a, b) => a.path.localeCompare(b.path));
   }
 
+  /** The files where the resolver's bound stopped lookups, with how many, sorted by path (shown in `status`). */
+  resolveCuts(): { path: string; lookups: number }[] {
+    const out: { path: string; lookups: number }[] = [];
+    for (const [path, r] of this.resolutions) if (r.cut !== undefined) out.push({ path, lookups: r.cut });
+    return out.sort((a, b) => a.path.localeCompare(b.path));
+  }
+
   // ---- nodes ----------------------------------------------------------------------------
 
   private syncNodes(path: string): void {

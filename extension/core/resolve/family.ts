@@ -45,6 +45,8 @@ export interface ResolveContext {
   /** The file's own view (reading it records nothing: a file always depends on all of itself). */
   view: FileView;
   path: string;
+  /** Says one lookup of this file stopped at the resolver's bound (template- or macro-heavy code): status names the file. */
+  cut(): void;
 }
 
 export interface FamilyResolver {

@@ -33,6 +33,8 @@ export interface FileResolution {
   deps: string[];
   /** Why the resolver failed on this file (a bug of ours): the file then keeps its nodes, not its edges. */
   fault?: string;
+  /** Lookups the resolver's bound stopped: their calls may have no edge. */
+  cut?: number;
 }
 
 const CONFIDENCE_RANK: Record<Confidence, number> = { resolved: 3, inferred: 2, name: 1, convention: 0 };
@@ -71,7 +73,8 @@ export function resolveFile(project: Project, families: FamilyResolvers, path: s
   tracker.add(fileKey(path));
   const view = project.ownView(path);
   const family = families.of(view.facts.language);
-  const ctx: ResolveContext = { project, tracker, view, path };
+  let cuts = 0;
+  const ctx: ResolveContext = { project, tracker, view, path, cut: () => cuts++ };
   const edges = new EdgeSet();
   const file = fileId(path);
   const idOf = (qn: string | undefined): string => (qn !== undefined && view.symbols.has(qn) ? project.symbolNodeId(path, qn) : file);
@@ -125,7 +128,7 @@ export function resolveFile(project: Project, families: FamilyResolvers, path: s
     if (s.kind === 'test' && !testTargets.has(idOf(s.qualifiedName))) conventionTest(project, view, s, edges, idOf(s.qualifiedName), tracker);
   }
 
-  return { edges: edges.list(), deps: [...tracker.keys()].sort() };
+  return { edges: edges.list(), deps: [...tracker.keys()].sort(), ...(cuts > 0 ? { cut: cuts } : {}) };
 }
 
 /** The test a symbol is or is defined in (a helper or a local class of a test), if any. */

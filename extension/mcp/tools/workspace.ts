@@ -24,6 +24,7 @@ export function statusAnswer(ctx: ToolContext): z.infer<typeof statusOut> {
   const out: z.infer<typeof statusOut> = { ...status(ctx.ws.graph, info), files: s.files };
   if (s.failed.length > 0) out.failed = cut(s.failed.map((f) => `${f.path}: ${f.error}`), LIST_LIMIT);
   if (s.resolveFaults.length > 0) out.resolveFaults = cut(s.resolveFaults.map((f) => `${f.path}: ${f.reason}`), LIST_LIMIT);
+  if (s.resolveCuts.length > 0) out.resolveCuts = cut(s.resolveCuts.map((c) => `${c.path}: ${c.lookups} lookup(s) stopped at the resolver's bound`), LIST_LIMIT);
   if (s.configProblems.length > 0) out.configProblems = cut(s.configProblems.map((p) => `${p.path} ${p.message}`), LIST_LIMIT);
   if (s.snapshot) out.snapshot = s.snapshot;
   if (s.docs) {
@@ -54,6 +55,7 @@ const statusOut = z.object({
   skipped: z.object({ total: z.number().int(), byReason: z.record(z.string(), z.number()), sample: z.array(z.string()) }).optional(),
   failed: page(z.string()).optional(),
   resolveFaults: page(z.string()).optional().describe('Files the resolver failed on (they keep their definitions, not their edges), with the reason'),
+  resolveCuts: page(z.string()).optional().describe("Files where lookups stopped at the resolver's bound (template- or macro-heavy code): some of their calls have no edge"),
   configProblems: page(z.string()).optional().describe('Config files (go.mod, Cargo.toml, composer.json, a .csproj …) that could not be read or used: their files are resolved by folder'),
   snapshot: z.string().optional(),
   docs: z
