@@ -171,6 +171,7 @@ export class Workspace {
       options.decisions,
       (path, err) => this.log('warn', `${path}: not read as a decision document: ${String(err)}`),
       (rel) => this.filter.excluded(rel) !== undefined,
+      (path) => this.assembler.facts(path),
     );
     this.docs = new DocsIndex(
       root,

@@ -1,7 +1,7 @@
 /**
  * Bench
  * =====
- * `npm run bench [-- --json] [--no-peer] [--quick] [--docs-only] [--accuracy-only] [--load-only] [--languages-only] [extra folders...]`: fetches the
+ * `npm run bench [-- --json] [--no-peer] [--quick] [--docs-only] [--accuracy-only] [--load-only] [--languages-only] [--governs-only] [extra folders...]`: fetches the
  * corpora, measures full index (beside the peer), the 100k-line figure, incremental updates, cold
  * start, MCP latency and tokens, the VS Code extension host, the graph explorer and the docs
  * GraphRAG (ingestion rate, hybrid retrieval on 50k chunks), and prints them with
@@ -13,6 +13,7 @@ import { bundleChild } from './bundle';
 import { clickWithDocs, django, djangoDocs, djangoWithDocs, local, requestsWithDocs, rxjsWithDocs, scratchCopy, subsetWithDocs, zod, type Corpus } from './corpora';
 import { buildCli, measureColdQuery, measureStart, sideBySide, type ColdQueryFigure, type SideBySide, type StartFigure } from './measure_cli';
 import { measureAccuracy, renderAccuracy } from './measure_accuracy';
+import { measureGoverns, renderGoverns } from './measure_governs';
 import { measureDocs, renderDocs, type DocsFigures } from './measure_docs';
 import { measureColdStart, type ColdStartFigure } from './measure_cold_start';
 import { measure100k, measureIndex, type HundredK, type IndexFigure } from './measure_index';
@@ -42,6 +43,8 @@ interface Args {
   loadOnly: boolean;
   /** Only the per-language throughput and update figures (measure_languages.ts). */
   languagesOnly: boolean;
+  /** Only the governs links against hand-checked pairs (measure_governs.ts). */
+  governsOnly: boolean;
   extra: string[];
 }
 
@@ -55,6 +58,7 @@ function parseArgs(argv: readonly string[]): Args {
     accuracyOnly: argv.includes('--accuracy-only'),
     loadOnly: argv.includes('--load-only'),
     languagesOnly: argv.includes('--languages-only'),
+    governsOnly: argv.includes('--governs-only'),
     extra: argv.filter((a) => !a.startsWith('--')),
   };
 }
@@ -84,6 +88,13 @@ async function main(): Promise<void> {
     const accuracy = await measureAccuracy((m) => log(args, m), errors);
     if (args.json) process.stdout.write(`${JSON.stringify({ ...result, accuracy, errors }, null, 2)}\n`);
     else process.stdout.write(`${renderAccuracy(accuracy)}\n${errors.join('\n')}\n`);
+    return;
+  }
+
+  if (args.governsOnly) {
+    const governs = await measureGoverns();
+    if (args.json) process.stdout.write(`${JSON.stringify({ ...result, governs, errors }, null, 2)}\n`);
+    else process.stdout.write(`${renderGoverns(governs)}\n`);
     return;
   }
 
@@ -193,11 +204,14 @@ async function main(): Promise<void> {
   result.load = load;
   const languages = await measureLanguages((m) => log(args, m));
   result.languages = languages;
+  log(args, 'governs links against hand-checked pairs');
+  const governs = await measureGoverns();
+  result.governs = governs;
   result.errors = errors;
   result.durationS = Math.round((Date.now() - started) / 1000);
 
   if (args.json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
-  else process.stdout.write(`${render(result, index, hundredK, cold, incremental, mcp, tokens, errors)}\n\n${heading('VS Code extension host')}\n${renderVscode(vscodeFigure).join('\n')}\n\n${heading('Graph explorer')}\n${renderExplorer(explorerFigure).join('\n')}\n\n${heading('Export (100k nodes)')}\n${renderExport(exportFigure).join('\n')}\n${docsFigures ? `\n${renderDocs(docsFigures)}\n` : ''}\n${renderAccuracy(accuracy)}\n\n${heading('MCP under load')}\n${renderLoad(load).join('\n')}\n\n${heading('Languages')}\n${renderLanguages(languages).join('\n')}\n`);
+  else process.stdout.write(`${render(result, index, hundredK, cold, incremental, mcp, tokens, errors)}\n\n${heading('VS Code extension host')}\n${renderVscode(vscodeFigure).join('\n')}\n\n${heading('Graph explorer')}\n${renderExplorer(explorerFigure).join('\n')}\n\n${heading('Export (100k nodes)')}\n${renderExport(exportFigure).join('\n')}\n${docsFigures ? `\n${renderDocs(docsFigures)}\n` : ''}\n${renderAccuracy(accuracy)}\n\n${heading('MCP under load')}\n${renderLoad(load).join('\n')}\n\n${heading('Languages')}\n${renderLanguages(languages).join('\n')}\n\n${renderGoverns(governs)}\n`);
 }
 
 /** Issue 21: 50 MCP clients during a full reindex of Django, and serve's memory against index's. */

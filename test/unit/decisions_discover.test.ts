@@ -7,7 +7,7 @@
  * a record with an odd name), doc/adr with a record that lost its .md and a picture
  * (SmartBear/git-en-boite), and a record filed with the notes, found by its headings. Traps: a
  * README quoting the template in a fence, a note with Context but no Decision, a gitignored
- * folder. Configured folders replace the rule; `status` says where records were looked for.
+ * folder, a test project's records (log4brains keeps one under integration-tests/). Configured folders replace the rule; `status` says where records were looked for.
  */
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -36,6 +36,8 @@ const FILES: Record<string, string> = {
   'docs/notes/context-only.md': '# Notes\n\n## Status\n\nDraft\n\n## Context\n\nNo decision yet.\n',
   'docs/guide.md': '# Guide\n\n## Decision\n\nNot a record: no context, no status.\n',
   'build/adr/0001-generated.md': NYGARD('1. Generated'),
+  'packages/core/integration-tests/ro-project/docs/adr/20200101-first-adr.md': LOG4BRAINS('A test project\'s record'),
+  'test/fixtures/notes/a-record.md': NYGARD('A fixture'),
   '.gitignore': 'build/\n',
   'src/app.py': 'class App:\n    pass\n',
 };

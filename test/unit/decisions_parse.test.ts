@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { parseRecord } from '../../extension/core/decisions/adr';
 import { parseInstructions } from '../../extension/core/decisions/instructions';
+import { fuzzyKey } from '../../extension/core/decisions/code_extracts';
 import { classify } from '../../extension/core/decisions/mentions';
 import { FIXTURES } from '../helpers/workspace';
 
@@ -64,10 +65,24 @@ describe('ADR parsing', () => {
     assert.equal(r.number, 2);
   });
 
-  it('skips fenced code: identifiers in examples are not claims', () => {
-    const r = parseRecord('docs/adr/0009-x.md', '# 9. X\n\n## Decision\n\nUse `RealThing`.\n\n```py\nOtherThing()  # ADR-0001\n```\n');
-    assert.deepEqual(r.mentions.map((m) => m.text), ['RealThing']);
+  it('reads fenced code for receiver calls and routes only: a bare name in an example is no claim, a shell session no code', () => {
+    const r = parseRecord(
+      'docs/adr/0009-x.md',
+      '# 9. X\n\n## Decision\n\nUse `RealThing`.\n\n```py\nOtherThing()  # ADR-0001 store.never()\nstore.initialize()\n```\n\n```bash\ngit.init()\n```\n\n```http\nGET /api/v1/things/{id}\n```\n',
+    );
+    assert.deepEqual(r.mentions.map((m) => `${m.form} ${m.text} ${m.span.line}:${m.span.col}`), ['code RealThing 5:5', 'fence store.initialize 9:1', 'fence GET /api/v1/things/{id} 17:5']);
     assert.deepEqual(r.records, []);
+  });
+
+  it('reads running text for class members and names said with their kind, and marks code spans called folders', () => {
+    const r = parseRecord(
+      'docs/adr/0010-x.md',
+      '# 10. X\n\n## Decision\n\nWe mirror how ReleaseFile.id works, add a Redirect model and the Deployment Administrator role.\nRedirect model at the start says nothing; see node.js and `Client.send`.\n\nKeep the `patterns` directory.\n',
+    );
+    assert.deepEqual(
+      r.mentions.map((m) => `${m.form} ${m.text}${m.folder ? ' (folder)' : ''} ${m.span.line}:${m.span.col}-${m.span.endCol}`),
+      ['code Client.send 6:59-72', 'code patterns (folder) 8:10-20', 'prose ReleaseFile.id 5:15-29', 'prose Redirect 5:43-51', 'prose DeploymentAdministrator 5:66-90'],
+    );
   });
 });
 
@@ -93,8 +108,24 @@ describe('mention classification', () => {
     assert.deepEqual(classify('Client.send'), { form: 'name', parts: ['Client', 'send'], call: false });
     assert.deepEqual(classify('load_config()'), { form: 'name', parts: ['load_config'], call: true });
     assert.deepEqual(classify('slugify()'), { form: 'name', parts: ['slugify'], call: true });
-    for (const prose of ['npm run build', 'true', 'pytest', 'https://example.com/a.py', 'docs/setup.md', '@scope/pkg', 'MAX_SIZE']) {
+    for (const prose of ['npm run build', 'true', 'pytest', 'https://example.com/a.py', 'docs/setup.md', '@scope/pkg', 'MAX_SIZE', '/usr/local', '/app']) {
       assert.deepEqual(classify(prose), { form: 'none' }, prose);
     }
+  });
+
+  it('reads decorators, path::name and HTTP routes', () => {
+    assert.deepEqual(classify('@with_hooks'), { form: 'name', parts: ['with_hooks'], call: false });
+    assert.deepEqual(classify('@invoke_with_hooks(context_factory)'), { form: 'name', parts: ['invoke_with_hooks'], call: false });
+    assert.deepEqual(classify('app/actions/rap.py::rap_status_update()'), { form: 'name', parts: ['rap_status_update'], call: true, inFile: 'app/actions/rap.py' });
+    assert.deepEqual(classify('GET /v1/things/hourly'), { form: 'route', method: 'GET', path: '/v1/things/hourly' });
+    assert.deepEqual(classify('/api/v1/pagerduty/schedules/{id}/users'), { form: 'route', path: '/api/v1/pagerduty/schedules/{id}/users' });
+  });
+
+  it('compares drifted names up to case and plurals, never one word', () => {
+    assert.equal(fuzzyKey('FooEC2App'), fuzzyKey('FooEc2App'));
+    assert.equal(fuzzyKey('SlackUsergroupService'), fuzzyKey('SlackUsergroupsService'));
+    assert.equal(fuzzyKey('extra_fields'), fuzzyKey('extraField'));
+    assert.notEqual(fuzzyKey('GitRepo'), fuzzyKey('BackgroundGitRepoProxy'));
+    assert.equal(fuzzyKey('Redis'), undefined);
   });
 });

@@ -81,7 +81,11 @@ export function parseRecord(path: string, text: string): RecordFacts {
   const dir = posix.dirname(path);
   for (const s of sections) {
     const weak = s.trail.some((t) => OPTIONS.has(norm(t)));
-    for (const c of s.codes) facts.mentions.push(mention(c.text, 'code', c.span, weak));
+    for (const c of s.codes) {
+      const m = mention(c.text, 'code', c.span, weak);
+      if (c.span.line === c.span.endLine && FOLDER_WORD.test((lines[c.span.line - 1] ?? '').slice(c.span.endCol - 1))) m.folder = true;
+      facts.mentions.push(m);
+    }
     for (const l of s.links) {
       const url = l.url.replace(/#.*$/, '');
       if (/\.md$/i.test(url) && !/^[a-z][\w+.-]*:/i.test(url)) {
@@ -90,7 +94,76 @@ export function parseRecord(path: string, text: string): RecordFacts {
     }
   }
   facts.records.push(...textualRecordRefs(lines, number, titled?.line));
+  const weakAt = (line: number): boolean => {
+    let at: Section | undefined;
+    for (const s of sections) if (s.line <= line) at = s;
+    return at?.trail.some((t) => OPTIONS.has(norm(t))) ?? false;
+  };
+  for (const m of textMentions(lines, fm.size > 0)) facts.mentions.push(weakAt(m.span.line) ? { ...m, weak: true } : m);
   return facts;
+}
+
+/** "the `patterns` directory": the code span is a folder. */
+const FOLDER_WORD = /^\s+(?:directory|directories|folder|folders|dir)\b/i;
+/** What a name said with its kind in running text is ("a Redirect model", "the Deployment Administrator role"). */
+const KIND_WORD = 'model|class|role|view|middleware|component|service|handler|interface|controller|command|enum|hook|decorator|schema|serializer|manager|factory|client|port|adapter|repository|mixin|struct|trait|module|widget|provider|store|plugin';
+const NAMED_KIND = new RegExp(`\\b((?:[A-Z][a-z0-9]+[A-Za-z0-9]*)(?: [A-Z][a-z0-9]+[A-Za-z0-9]*){0,3}) (?:${KIND_WORD})s?\\b`, 'g');
+/** `ReleaseFile.id` in running text: a class and one of its members. */
+const DOTTED_PROSE = /(?<![\w.`/])([A-Z][a-z0-9]+[A-Z]?[A-Za-z0-9]*)\.([a-z_][A-Za-z0-9_]*)\b(?![.(/])/g;
+/** Fenced code that is not code: a shell session, a request, data. */
+const NOT_CODE_FENCE = /^(?:bash|sh|shell|console|zsh|powershell|ps1|cmd|json|jsonc|yaml|yml|toml|ini|text|txt|plain|sql|diff|patch|md|markdown|mermaid|dockerfile|csv|xml|html|graphql|gql|log|output)$/i;
+const RECEIVER_CALL = /(?<![\w$.])([A-Za-z_$][\w$]*)\s*\.\s*([A-Za-z_$][\w$]*)\s*\(/g;
+const FENCE_ROUTE = /^\s*(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+(\/\S*)/;
+
+/**
+ * Mentions read from the raw text: receiver calls and routes in fenced code (read, never run),
+ * and in running text (code spans blanked out) dotted class members and names said with their kind.
+ */
+function textMentions(lines: string[], frontMatter: boolean): MentionFact[] {
+  const out: MentionFact[] = [];
+  let fence: { marker: string; code: boolean } | undefined;
+  const at = (line: number, col: number, length: number): Span => ({ line, col, endLine: line, endCol: col + length });
+  lines.forEach((raw, i) => {
+    const line = i + 1;
+    const open = /^\s{0,3}(`{3,}|~{3,})\s*([\w+#.-]*)/.exec(raw);
+    if (fence) {
+      if (open && open[1]!.startsWith(fence.marker) && open[2] === '') {
+        fence = undefined;
+        return;
+      }
+      const route = FENCE_ROUTE.exec(raw);
+      if (route) {
+        out.push({ text: `${route[1]} ${route[2]}`, form: 'fence', span: at(line, raw.indexOf(route[2]!) + 1, route[2]!.length) });
+        return;
+      }
+      if (!fence.code) return;
+      const code = raw.replace(/#.*$|\/\/.*$/, ''); // a comment names nothing
+      for (const m of code.matchAll(RECEIVER_CALL)) out.push({ text: `${m[1]}.${m[2]}`, form: 'fence', span: at(line, (m.index ?? 0) + 1, m[0].length - 1) });
+      return;
+    }
+    if (open) {
+      fence = { marker: open[1]!, code: !NOT_CODE_FENCE.test(open[2] ?? '') };
+      return;
+    }
+    if ((frontMatter && i === 0) || /^\s{0,3}#/.test(raw) || /^\s{0,3}\[[^\]]+\]:/.test(raw)) return; // headings and link definitions
+    // Code spans and link targets are read elsewhere; blank them, keeping the columns.
+    const prose = raw.replace(/`[^`]*`/g, (s) => ' '.repeat(s.length)).replace(/\]\([^)]*\)/g, (s) => ' '.repeat(s.length)).replace(/https?:\/\/\S+/g, (s) => ' '.repeat(s.length));
+    for (const m of prose.matchAll(DOTTED_PROSE)) out.push({ text: `${m[1]}.${m[2]}`, form: 'prose', span: at(line, (m.index ?? 0) + 1, m[0].length) });
+    for (const m of prose.matchAll(NAMED_KIND)) {
+      const words = m[1]!.split(' ');
+      // The first word of a sentence is capitalised anyway: it says nothing.
+      const before = prose.slice(0, m.index ?? 0).trimEnd();
+      if (before === '' || /[.!?:]$|^\s*(?:[-*+>]|\d+[.)])$/.test(before)) {
+        if (words.length === 1) continue;
+        words.shift();
+      }
+      if (!words.length) continue;
+      const name = words.join('');
+      const col = (m.index ?? 0) + 1 + (m[1]!.length - words.join(' ').length);
+      out.push({ text: name, form: 'prose', span: at(line, col, words.join(' ').length) });
+    }
+  });
+  return out;
 }
 
 function mention(text: string, form: MentionFact['form'], span: Span, weak: boolean): MentionFact {

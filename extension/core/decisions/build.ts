@@ -13,6 +13,7 @@ import { edgeKey } from '../model/types';
 import type { DecisionAttributes, EdgeAttributes, EdgeKind, NodeAttributes, UnresolvedMention } from '../model/types';
 import type { DecisionConfig } from './config';
 import type { DocumentFacts, InstructionFacts, MentionFact, RecordFacts } from './facts';
+import { CodeExtracts } from './code_extracts';
 import { CodeLinker } from './link';
 import { slug } from './markdown';
 import { classify } from './mentions';
@@ -64,9 +65,9 @@ class Anchors {
   }
 }
 
-export function buildSubgraph(graph: CodeGraph, docs: readonly DocumentFacts[], config: DecisionConfig, reconciled: Reconciled): DecisionSubgraph {
+export function buildSubgraph(graph: CodeGraph, docs: readonly DocumentFacts[], config: DecisionConfig, reconciled: Reconciled, extracts: CodeExtracts = new CodeExtracts()): DecisionSubgraph {
   const out: DecisionSubgraph = { nodes: new Map(), edges: new Map() };
-  const linker = new CodeLinker(graph);
+  const linker = new CodeLinker(graph, extracts.get());
   const records = docs.filter((d): d is RecordFacts => d.kind === 'adr').sort((a, b) => (a.path < b.path ? -1 : 1));
   const byPath = new Map(records.map((r) => [r.path, r]));
   const byNumber = new Map<number, RecordFacts[]>();
@@ -84,7 +85,7 @@ export function buildSubgraph(graph: CodeGraph, docs: readonly DocumentFacts[], 
     if (r.consequences) info.consequences = r.consequences;
     if (r.principles) info.principles = r.principles;
     out.nodes.set(id, { kind: 'adr', name: recordName(r), path: r.path, line: 1, startLine: 1, endLine: Math.max(1, r.lines), doc: r.title, decision: info });
-    linkMentions(out, linker, id, r.path, r.mentions, unresolved);
+    linkMentions(out, linker, graph, id, r.path, r.mentions, unresolved);
     for (const ref of r.records) {
       const target = ref.ref.endsWith('.md') ? byPath.get(ref.ref) : pickRecord(byNumber.get(Number(ref.ref)), r.path);
       if (!target) {
@@ -101,7 +102,7 @@ export function buildSubgraph(graph: CodeGraph, docs: readonly DocumentFacts[], 
     if (unresolved.length) info.unresolved = sortMentions(unresolved);
   }
 
-  for (const d of docs) if (d.kind === 'instructions') addInstructions(out, linker, d);
+  for (const d of docs) if (d.kind === 'instructions') addInstructions(out, linker, graph, d);
 
   const concepts = conceptNodes(docs);
   for (const [id, attrs] of concepts) out.nodes.set(id, attrs);
@@ -132,26 +133,36 @@ function pickRecord(candidates: RecordFacts[] | undefined, from: string): Record
   return candidates.find((c) => posix.dirname(c.path) === posix.dirname(from)) ?? candidates[0];
 }
 
-/** Governs edges from a document's mentions; one edge per target, with every line that names it. */
-function linkMentions(out: DecisionSubgraph, linker: CodeLinker, source: string, docPath: string, mentions: readonly MentionFact[], unresolved: UnresolvedMention[]): void {
+/**
+ * Governs edges from a document's mentions; one edge per target, with every line that names it.
+ * Fenced code goes last: its receiver calls resolve among the classes the rest of the document linked.
+ */
+function linkMentions(out: DecisionSubgraph, linker: CodeLinker, graph: CodeGraph, source: string, docPath: string, mentions: readonly MentionFact[], unresolved: UnresolvedMention[]): void {
   const mentioned = new Set<string>();
   for (const m of mentions) {
     const c = m.form === 'code' ? classify(m.text) : undefined;
     if (c?.form === 'name') for (const p of c.parts) mentioned.add(p);
   }
-  for (const m of mentions) {
-    const r = linker.resolve(m, docPath, mentioned);
+  const context = new Set<string>();
+  const link = (m: MentionFact): void => {
+    const r = linker.resolve(m, docPath, mentioned, context);
     if (r.kind === 'unresolved') unresolved.push({ ...m.span, text: m.text, reason: r.reason });
-    if (r.kind !== 'linked') continue;
+    if (r.kind !== 'linked') return;
     for (const t of r.targets) {
       const attrs: Omit<EdgeAttributes, 'kind'> = { lines: [m.span.line], score: t.score, via: t.via };
       if (t.confidence && t.confidence !== 'resolved') attrs.confidence = t.confidence;
       addEdge(out, 'governs', source, t.id, attrs, true);
+      if (m.form === 'fence') continue;
+      const node = graph.node(t.id);
+      if (node?.kind === 'class' || node?.kind === 'interface' || node?.kind === 'type') context.add(node.name);
+      else if (node?.kind === 'method') context.add((node.qualifiedName ?? '').split('.').slice(-2, -1)[0] ?? '');
     }
-  }
+  };
+  for (const m of mentions) if (m.form !== 'fence') link(m);
+  for (const m of mentions) if (m.form === 'fence') link(m);
 }
 
-function addInstructions(out: DecisionSubgraph, linker: CodeLinker, d: InstructionFacts): void {
+function addInstructions(out: DecisionSubgraph, linker: CodeLinker, graph: CodeGraph, d: InstructionFacts): void {
   const anchors = new Anchors();
   for (const s of d.sections) {
     const id = configId(d.path, anchors.next(slug(s.title)));
@@ -160,7 +171,7 @@ function addInstructions(out: DecisionSubgraph, linker: CodeLinker, d: Instructi
     const attrs: NodeAttributes = { kind: 'config', name: s.title, path: d.path, line: s.line, startLine: s.line, endLine: Math.max(s.line, s.endLine), decision: info };
     if (s.summary) attrs.doc = s.summary;
     out.nodes.set(id, attrs);
-    linkMentions(out, linker, id, d.path, s.mentions, unresolved);
+    linkMentions(out, linker, graph, id, d.path, s.mentions, unresolved);
     if (unresolved.length) info.unresolved = sortMentions(unresolved);
   }
 }

@@ -16,6 +16,7 @@ import type { CodeGraph } from '../model/graph';
 import { OwnedSubgraph } from '../model/owned_subgraph';
 import { hashText, parseRecord } from './adr';
 import { buildSubgraph, conceptNodes } from './build';
+import { CodeExtracts, type CodeFacts } from './code_extracts';
 import { decisionConfig, type DecisionConfig, type DecisionConfigInput } from './config';
 import { discoverDocuments, documentKind, listLikelyRecords, mayBeRecordByHeadings, MAX_DECISION_BYTES, recordFolderOf, wantsListing } from './discover';
 import { looksLikeRecord, SNIFF_BYTES } from './record_shape';
@@ -62,6 +63,8 @@ export class DecisionIndex {
   private readonly refusedPaths = new Map<string, string>();
   /** Markdown outside record folders, by size and mtime: whether its head reads as a record (never re-read unchanged). */
   private readonly sniffed = new Map<string, { size: number; mtimeMs: number; record: boolean }>();
+  /** Fields, routes and name keys from the code facts, kept per file by content hash. */
+  private readonly extracts = new CodeExtracts();
   /** Whether the walk should list a path for us (bound: the Workspace hands it to the walk). */
   readonly wantsListing: (rel: string) => boolean;
 
@@ -71,6 +74,8 @@ export class DecisionIndex {
     private readonly onError?: (path: string, error: unknown) => void,
     /** Whether the workspace walk leaves a path out (default rule: records come from the walk). */
     private readonly excluded: (rel: string) => boolean = () => false,
+    /** The code facts as indexed now: fields and route decorators, which the graph does not hold. */
+    private readonly codeFacts: CodeFacts = () => undefined,
   ) {
     this.config = decisionConfig(config);
     this.fs = new WorkspaceFs(root);
@@ -233,7 +238,8 @@ export class DecisionIndex {
       const concepts = [...conceptNodes(docs)].map(([id, a]) => ({ id, name: a.name }));
       this.reconciled = reconcile(concepts, this.config.aliases, this.config.sameAs, this.config.relatedTo);
     }
-    const applied = this.owned.apply(graph, buildSubgraph(graph, docs, this.config, this.reconciled));
+    this.extracts.refresh(graph.paths(), this.codeFacts);
+    const applied = this.owned.apply(graph, buildSubgraph(graph, docs, this.config, this.reconciled, this.extracts));
     return { documents: this.docs.size, parsed, ...applied };
   }
 }

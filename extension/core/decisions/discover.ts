@@ -26,6 +26,8 @@ export type DocumentKind = 'adr' | 'instructions';
 /** Names that are never records, whatever their headings: a template has all of them. */
 const NOT_RECORD = /template|^(?:readme|index|changelog|changes|history|contributing|code_of_conduct|security|license|authors|summary|toc)\.(?:md|markdown)$/i;
 const MARKDOWN = /\.(?:md|markdown)$/i;
+/** A record under a test or fixture folder belongs to a test project, not to this one (the default rule only). */
+const TEST_FOLDER = /(?:^|\/)(?:tests?|__tests__|spec|fixtures|testdata|test-data|integration-tests|e2e)\//i;
 
 /** What a root-relative path is to the decision graph by its path alone, or undefined. */
 export function documentKind(config: DecisionConfig, rel: string): DocumentKind | undefined {
@@ -45,6 +47,7 @@ export function recordFolderOf(config: DecisionConfig, rel: string): string | un
     }
     return undefined;
   }
+  if (TEST_FOLDER.test(rel)) return undefined;
   const parts = rel.split('/');
   for (let i = parts.length - 2; i >= 0 && parts.length - 2 - i <= MAX_DEPTH; i--) {
     if (RECORD_FOLDER.test(parts[i]!)) return parts.slice(0, i + 1).join('/');
@@ -59,7 +62,7 @@ export function wantsListing(config: DecisionConfig, rel: string): boolean {
 
 /** Whether a file's headings decide whether it is a record: Markdown the path rule did not claim. */
 export function mayBeRecordByHeadings(config: DecisionConfig, rel: string): boolean {
-  return config.byHeadings && MARKDOWN.test(rel) && !NOT_RECORD.test(posix.basename(rel)) && documentKind(config, rel) === undefined;
+  return config.byHeadings && MARKDOWN.test(rel) && !NOT_RECORD.test(posix.basename(rel)) && !TEST_FOLDER.test(rel) && documentKind(config, rel) === undefined;
 }
 
 /**

@@ -9,12 +9,18 @@
 import type { Span } from './markdown';
 
 export interface MentionFact {
-  /** The code span's text, or the link's URL. */
+  /**
+   * code: the code span's text; link: the URL; fence: a receiver call in fenced code (`store.initialize`)
+   * or a route (`POST /api/v1/x`); prose: a dotted name in running text (`ReleaseFile.id`) or a name
+   * said with its kind ("a Redirect model", "the Deployment Administrator role": `DeploymentAdministrator`).
+   */
   text: string;
-  form: 'code' | 'link';
+  form: 'code' | 'link' | 'fence' | 'prose';
   span: Span;
   /** Mentions in "Considered Options" and the like weigh less: they may be what was rejected. */
   weak?: boolean;
+  /** A code span the text calls a folder ("the `patterns` directory"). */
+  folder?: true;
 }
 
 /** A mention of another record: `ADR-0003`, or a link to its file. */

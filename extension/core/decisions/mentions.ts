@@ -11,8 +11,26 @@ import { SOURCE_EXTENSIONS } from '../parse/languages';
 
 export type Classified =
   | { form: 'path'; path: string; folder: boolean }
-  | { form: 'name'; parts: string[]; call: boolean }
+  /** `inFile`: the file a `path::name` mention names the definition in. */
+  | { form: 'name'; parts: string[]; call: boolean; inFile?: string }
+  /** An HTTP route: `GET /v1/things/{id}`, `/api/v1/reconcile`. */
+  | { form: 'route'; method?: string; path: string }
   | { form: 'none' };
+
+const HTTP_METHOD = /^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)$/;
+
+/** `GET /a/b`, `POST /x` (a method and a path) or a path of two or more segments with a version or a parameter (`/api/v1/x`, `/things/{id}`). */
+export function routeOf(raw: string): { method?: string; path: string } | undefined {
+  const m = /^\s*(?:([A-Z]+)\s+)?(\/[\w\-./{}:<>*]*)(?:\?\S*)?\s*$/.exec(raw);
+  if (!m) return undefined;
+  const method = m[1];
+  if (method !== undefined && !HTTP_METHOD.test(method)) return undefined;
+  const path = m[2]!;
+  const segments = path.split('/').filter((x) => x !== '');
+  if (segments.length === 0) return undefined;
+  if (method === undefined && !(segments.length >= 2 && segments.some((x) => /^v\d+$|^api$|^[{:<]/.test(x)))) return undefined;
+  return method ? { method, path } : { path };
+}
 
 export const CODE_EXTENSIONS = new RegExp(`\\.(${SOURCE_EXTENSIONS.join('|')})$`);
 const IDENT = /^[A-Za-z_$][\w$]*$/;
@@ -26,6 +44,14 @@ const BUILTINS = new Set([
 
 export function classify(raw: string): Classified {
   let text = raw.trim();
+  const route = routeOf(text);
+  if (route) return { form: 'route', ...route };
+  // `@with_hooks`, `@invoke_with_hooks(ctx)`: a decorator names its function (a scoped package, `@org/pkg`, does not).
+  const decorator = /^@([A-Za-z_$][\w$.]*)(?:\(.*\))?$/.exec(text);
+  if (decorator && !text.includes('/')) return classify(decorator[1]!.includes('.') || /[A-Z_]/.test(decorator[1]!) ? decorator[1]! : `${decorator[1]}()`);
+  // `app/actions.py::update()`: pytest's way of naming a definition inside a file.
+  const inFile = /^([\w./-]+\.\w+)::([A-Za-z_][\w.]*)(\(\))?$/.exec(text);
+  if (inFile && CODE_EXTENSIONS.test(inFile[1]!)) return { form: 'name', parts: inFile[2]!.split('.'), call: inFile[3] !== undefined, inFile: inFile[1]!.replace(/^\.\//, '') };
   if (text === '' || /\s/.test(text) || /^[a-z][\w+.-]*:\/\//i.test(text) || text.startsWith('@') || text.startsWith('-')) return { form: 'none' };
   // `path:42`, `path:42-50`, `path#L42` point into a file: the file is what is named.
   text = text.replace(/(?::\d+(?:[-:]\d+)?|#L\d+(?:-L\d+)?)$/, '');
