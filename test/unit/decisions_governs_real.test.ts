@@ -13,6 +13,8 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { GOVERNS_FIXTURES, GOVERNS_TARGETS, measureGoverns } from '../bench/measure_governs';
 import { Workspace } from '../../extension/core/workspace';
+import { expectUpdatesEqualRebuild } from '../helpers/incremental';
+import { writeFileSync } from 'node:fs';
 
 describe('governs links on real repositories\' layouts', () => {
   it('clears precision ≥ 0.9 and recall ≥ 0.85 on every repository', async () => {
@@ -70,5 +72,22 @@ describe('governs links on real repositories\' layouts', () => {
     } finally {
       await ws.close();
     }
+  });
+
+  it('follows fields, route decorators and drifted names through updates as a full index does', async () => {
+    const edits: Record<string, [string, string]> = {
+      field: ['qontract_api/qontract_api/integrations/slack_usergroups/schemas.py', 'status_url: str'],
+      route: ['qontract_api/qontract_api/integrations/slack_usergroups/router.py', '@router.post("/reconcile"'],
+      name: ['qontract_api/qontract_api/integrations/slack_usergroups/service.py', 'class SlackUsergroupsService'],
+    };
+    const into: Record<string, string> = { field: 'poll_url: str', route: '@router.post("/run"', name: 'class SlackGroupsService' };
+    await expectUpdatesEqualRebuild(join(GOVERNS_FIXTURES, 'qontract-reconcile'), ['field', 'route', 'name', 'field'], (dir, step) => {
+      const [path, from] = edits[step]!;
+      const file = join(dir, path);
+      const text = readFileSync(file, 'utf8');
+      // Each step flips its edit: the second 'field' restores the field.
+      writeFileSync(file, text.includes(from) ? text.replace(from, into[step]!) : text.replace(into[step]!, from));
+      return [path];
+    });
   });
 });
