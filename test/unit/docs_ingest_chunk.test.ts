@@ -55,9 +55,9 @@ function overlapOf(prev: string, next: string): string {
 }
 
 describe('chunkDocument', () => {
-  it('packs prose to 500–1,000 tokens with a 10–20% sentence overlap', () => {
+  it('packs prose to the token target (750: 500–1,000 tokens) with a 10–20% sentence overlap', () => {
     const doc = facts([['heading', 'Guide', 1], ...Array.from({ length: 40 }, (_, i) => ['paragraph', prose(i + 1, 6)] as [DocBlock['kind'], string])]);
-    const chunks = chunkDocument(doc);
+    const chunks = chunkDocument(doc, { targetTokens: 750, targetLines: 500, maxLines: 500 });
     assert.ok(chunks.length >= 4, `${chunks.length} chunks`);
     chunks.forEach((c, i) => {
       assert.equal(c.kind, 'prose');
@@ -74,6 +74,26 @@ describe('chunkDocument', () => {
       assert.ok(share >= 0.1 && share <= 0.2, `overlap ${share.toFixed(3)} of chunk ${i - 1}`);
       assert.ok(cur.startLine <= prev.endLine, 'overlapping chunks share a line');
     }
+  });
+
+  it('keeps chunks answer-sized by default: headings cut, 8–40 lines, never more than 80', () => {
+    // A page of short sections with deeper headings, long prose and a 150-line code block.
+    const para = (seed: number): [DocBlock['kind'], string] => ['paragraph', prose(seed, 2).replace(/\. /g, '.\n')];
+    const spec: [DocBlock['kind'], string, number?][] = [['heading', 'Guide', 1]];
+    for (let s = 0; s < 6; s++) {
+      spec.push(['heading', `Part ${s}`, 3]);
+      for (let p = 0; p < 3 + s * 3; p++) spec.push(para(s * 50 + p));
+    }
+    spec.push(['heading', 'Listing', 2], ['code', Array.from({ length: 150 }, (_, i) => `x${i} = f(${i})`).join('\n')]);
+    const chunks = chunkDocument(facts(spec));
+    for (const c of chunks) assert.ok(c.endLine - c.startLine + 1 <= 80, `${c.id}: ${c.endLine - c.startLine + 1} lines`);
+    const prose_ = chunks.filter((c) => c.kind === 'prose');
+    for (const c of prose_) assert.ok(c.endLine - c.startLine + 1 <= 40, `${c.id}: ${c.endLine - c.startLine + 1} lines`);
+    // Each of the first deep sections is long enough to stand alone: it starts its own chunk.
+    for (const part of ['Part 1', 'Part 2', 'Part 3']) assert.ok(chunks.some((c) => c.text.startsWith(part)), `${part} starts a chunk`);
+    const code = chunks.filter((c) => c.kind === 'code');
+    assert.ok(code.length >= 2, 'the long listing is cut');
+    assert.ok(chunks.every((c) => c.prelude.startsWith('docs/x.md • Guide')), 'every chunk has its heading path');
   });
 
   it('honours targetTokens and overlapRatio', () => {
@@ -99,7 +119,7 @@ describe('chunkDocument', () => {
       ['heading', 'Gamma', 2],
       big(3),
     ]);
-    const chunks = chunkDocument(doc);
+    const chunks = chunkDocument(doc, { targetTokens: 750 });
     const sections = [...new Set(chunks.map((c) => c.headings[0]))];
     assert.deepEqual(sections, ['Alpha', 'Beta', 'Tiny one', 'Gamma']);
     const tiny = chunks.filter((c) => c.headings[0] === 'Tiny one');
@@ -111,7 +131,7 @@ describe('chunkDocument', () => {
       assert.ok(!c.text.includes('Beta') || c.headings[0] === 'Beta');
     }
     // A tiny section also joins a small neighbouring one-chunk section; two big ones never merge.
-    const small = chunkDocument(facts([['heading', 'Intro', 2], ['paragraph', 'One line.'], ['heading', 'Usage', 2], ['paragraph', prose(5, 10)], ['heading', 'More', 2], ['paragraph', prose(6, 45)]]));
+    const small = chunkDocument(facts([['heading', 'Intro', 2], ['paragraph', 'One line.'], ['heading', 'Usage', 2], ['paragraph', prose(5, 10)], ['heading', 'More', 2], ['paragraph', prose(6, 45)]]), { targetTokens: 750 });
     assert.equal(small.length, 2);
     assert.ok(small[0]!.text.startsWith('Intro\n\nOne line.\n\nUsage'));
     assert.ok(small[1]!.text.startsWith('More'));
@@ -122,14 +142,14 @@ describe('chunkDocument', () => {
     const medium = steps(12, 7);
     assert.ok(estimateTokens(medium) > 1000 && estimateTokens(medium) < 1450, `${estimateTokens(medium)}`);
     const doc = facts([['heading', 'Install', 2], ['paragraph', 'Do this:'], ['steps', medium]]);
-    const [proc, ...rest] = chunkDocument(doc);
+    const [proc, ...rest] = chunkDocument(doc, { targetTokens: 750 });
     assert.equal(rest.length, 0);
     assert.equal(proc!.kind, 'procedure');
     assert.ok(proc!.text.startsWith('Install\n\nDo this:\n\n1. '));
     assert.ok(proc!.text.includes('\n12. '));
 
     const long = steps(30, 5);
-    const cut = chunkDocument(facts([['steps', long]]));
+    const cut = chunkDocument(facts([['steps', long]]), { targetTokens: 750 });
     assert.ok(cut.length >= 2);
     for (const c of cut) {
       assert.equal(c.kind, 'procedure');

@@ -8,7 +8,7 @@
  */
 import { DocVectors } from './doc_vectors';
 import type { ChunkListener, DocumentStore } from './doc_store';
-import { Bm25Index, hybridQuery, type EmbeddingProvider, type HybridGraph, type HybridResult } from './retrieval';
+import { hybridQuery, SectionedLexical, type EmbeddingProvider, type HybridGraph, type HybridResult } from './retrieval';
 import type { DocsConfig } from './config';
 import type { Chunk } from './types';
 
@@ -18,26 +18,24 @@ export interface DocsQueryOptions {
   relations?: string[];
   /** Only chunks of documents with one of these tags (ingest_docs). */
   tags?: string[];
+  /** false: no graph expansion (lexical and vectors alone), to measure what the graph adds. */
+  expand?: boolean;
 }
 
 export class DocsRetrieval implements ChunkListener {
-  private readonly lexicalIndex = new Bm25Index();
+  private readonly lexicalIndex = new SectionedLexical();
   private vectors: DocVectors | undefined;
 
   constructor(private readonly chunk: (id: string) => Chunk | undefined) {}
 
   added(_path: string, chunks: readonly Chunk[]): void {
-    for (const c of chunks) {
-      this.lexicalIndex.add({ id: c.id, text: c.text, prelude: c.prelude });
-      this.vectors?.enqueue(c.id);
-    }
+    this.lexicalIndex.add(chunks);
+    for (const c of chunks) this.vectors?.enqueue(c.id);
   }
 
   dropped(chunks: readonly Chunk[]): void {
-    for (const c of chunks) {
-      this.lexicalIndex.remove(c.id);
-      this.vectors?.remove(c.id);
-    }
+    this.lexicalIndex.remove(chunks);
+    for (const c of chunks) this.vectors?.remove(c.id);
   }
 
   forgotten(): void {}
@@ -79,7 +77,7 @@ export class DocsRetrieval implements ChunkListener {
         lexical: this.lexicalIndex,
         ...(vectors ? { vectors } : {}),
         chunk: this.chunk,
-        graph,
+        ...(options.expand === false ? {} : { graph }),
       },
     );
     if (!tagged) return result;

@@ -292,7 +292,7 @@ export class DocsIndex {
     this.rebuildDirty();
     const wantedTags = options.tags;
     const tagged = wantedTags?.length ? new Set(this.documents().filter((p) => this.tagsOf(p).some((t) => wantedTags.includes(t)))) : undefined;
-    return this.retrieval.query(text, options, this.config.weights, this.mentions.hybridGraph(graph), tagged);
+    return this.retrieval.query(text, options, this.config.weights, this.mentions.hybridGraph(graph, (path) => this.chunksOf(path).map((c) => c.id)), tagged);
   }
 
   /** The best chunks by BM25 alone: cheap enough to ride along with every name search. */

@@ -7,6 +7,7 @@
  */
 import type { CodeGraph } from '../model/graph';
 import type { EntityResult } from './entities';
+import { findPatterns, identifierTokens, isApiChain, isCompoundIdentifier } from './entities/patterns';
 import type { HybridGraph } from './retrieval';
 
 export interface Neighbour {
@@ -30,6 +31,14 @@ export interface DocMention {
 /** Code edges a hybrid query may also expand over: what a doc naming one symbol is likely about too. */
 const CODE_EXPANSION: ReadonlySet<string> = new Set(['method_of', 'inherits', 'implements', 'calls', 'governs', 'same_as']);
 const CODE_WEIGHT = 0.5;
+/** Mention sources that say the writer meant a name: code font, a pattern (ADR-3, RFC 7231), a link, a heading, bold. */
+const MARKED: ReadonlySet<string> = new Set(['code_span', 'pattern', 'link', 'heading', 'emphasis']);
+/** Seed weight of a docs entity (code nodes, records and documents weigh 1). */
+const ENTITY_SEED = 0.4;
+/** Chunks of a record or document the question names that join the candidates. */
+const OWN_CHUNKS = 6;
+/** Code nodes one name of the question may stand for (more is a common name: none). */
+const MAX_NAMED = 4;
 
 export class MentionMap {
   private readonly byChunk = new Map<string, string[]>();
@@ -37,6 +46,10 @@ export class MentionMap {
   private readonly docsByTarget = new Map<string, Map<string, Set<number>>>();
   private readonly adjacent = new Map<string, Neighbour[]>();
   private readonly entityNames = new Map<string, string>();
+  /** Per entity target: whether a mention marked it, and the documents mentioning it. */
+  private readonly signal = new Map<string, { marked: boolean; docs: Set<string> }>();
+  /** Lower-cased surfaces → the targets they were linked to. */
+  private readonly bySurface = new Map<string, Set<string>>();
 
   constructor(
     result: EntityResult,
@@ -52,6 +65,14 @@ export class MentionMap {
       let lines = docs.get(path);
       if (!lines) docs.set(path, (lines = new Set()));
       lines.add(m.line);
+      let sig = this.signal.get(m.target);
+      if (!sig) this.signal.set(m.target, (sig = { marked: false, docs: new Set() }));
+      sig.docs.add(path);
+      if (MARKED.has(m.source) || (m.source === 'token' && m.type !== 'name')) sig.marked = true;
+      const surface = m.surface.replace(/\(\)$/, '').toLowerCase();
+      let targets = this.bySurface.get(surface);
+      if (!targets) this.bySurface.set(surface, (targets = new Set()));
+      targets.add(m.target);
     }
     for (const list of [...this.byChunk.values(), ...this.byTarget.values()]) dedupe(list);
     for (const r of result.relations) {
@@ -90,11 +111,70 @@ export class MentionMap {
     return this.adjacent.get(id) ?? [];
   }
 
-  /** The graph hybrid retrieval expands over: docs relations, plus a few code edges around code nodes. */
-  hybridGraph(graph: CodeGraph): HybridGraph {
+  /**
+   * How strongly a mentioned target may seed an expansion: code nodes, records and documents 1;
+   * a docs entity ENTITY_SEED when the writer marked it (code font, a pattern, a heading…) or
+   * several documents name it, else 0: a capitalised word alone says nothing about the answer.
+   */
+  seedWeight(id: string): number {
+    if (!id.startsWith('entity:')) return 1;
+    const sig = this.signal.get(id);
+    if (!sig) return 0;
+    return sig.marked || sig.docs.size >= 2 ? ENTITY_SEED : 0;
+  }
+
+  /** What a question names: code spans, identifier-shaped words and record numbers, resolved to the code, the records and the docs' entities. */
+  queryMentions(query: string, graph: CodeGraph): { id: string; name: string; weight: number }[] {
+    const out = new Map<string, { id: string; name: string; weight: number }>();
+    const add = (id: string, weight: number): void => {
+      if (!out.has(id)) out.set(id, { id, name: this.name(id), weight });
+    };
+    for (const p of findPatterns(query)) {
+      if (p.adrNumber === undefined) continue;
+      for (const id of graph.findByName(`ADR-${String(p.adrNumber).padStart(4, '0')}`)) if (id.startsWith('adr:')) add(id, 1);
+    }
+    // ADR 4, record 12: a bare number after the word.
+    for (const m of query.matchAll(/\b(?:ADR|record)[ -]?#?(\d{1,8})\b/gi)) {
+      for (const id of graph.findByName(`ADR-${m[1]!.padStart(4, '0')}`)) if (id.startsWith('adr:')) add(id, 1);
+    }
+    const names = new Set<string>();
+    for (const m of query.matchAll(/`([^`\s]{2,80})`/g)) names.add(m[1]!);
+    for (const t of identifierTokens(query)) if (isCompoundIdentifier(t.surface.replace(/\(\)$/, '')) || isApiChain(t.surface)) names.add(t.surface);
+    for (const raw of names) {
+      const name = raw.replace(/\(\)$/, '').replace(/[.,;:]+$/, '');
+      const parts = name.split('.');
+      const code = (parts.length > 1 ? graph.findByQualifiedName(parts.slice(-2).join('.')) : []).filter((id) => !/^(entity|doc|adr):/.test(id));
+      const byName = code.length ? code : graph.findByName(parts[parts.length - 1]!).filter((id) => !/^(entity|doc|adr):/.test(id));
+      if (byName.length > 0 && byName.length <= MAX_NAMED) for (const id of byName) add(id, 1);
+      for (const id of this.bySurface.get(name.toLowerCase()) ?? []) add(id, Math.max(this.seedWeight(id), id.startsWith('entity:') ? ENTITY_SEED : 1));
+    }
+    return [...out.values()];
+  }
+
+  /**
+   * The graph hybrid retrieval expands over: docs relations, plus a few code edges around code
+   * nodes. `chunksOf` gives a document's chunks, so a record or a document the question names
+   * brings in its own text, not only the passages that cite it.
+   */
+  hybridGraph(graph: CodeGraph, chunksOf?: (path: string) => readonly string[]): HybridGraph {
+    const own = (id: string): readonly string[] => {
+      if (!chunksOf || !(id.startsWith('adr:') || id.startsWith('doc:'))) return [];
+      const path = graph.node(id)?.path;
+      return path ? chunksOf(path).slice(0, OWN_CHUNKS) : [];
+    };
     return {
-      mentionsIn: (chunkId) => this.mentionsIn(chunkId).map((id) => ({ id, name: this.name(id) })),
-      chunksMentioning: (id) => [...this.chunksMentioning(id)],
+      mentionsIn: (chunkId) =>
+        this.mentionsIn(chunkId).flatMap((id) => {
+          const weight = this.seedWeight(id);
+          return weight > 0 ? [{ id, name: this.name(id), weight }] : [];
+        }),
+      queryMentions: (query) => this.queryMentions(query, graph),
+      titleOf: (id) => {
+        if (!id.startsWith('adr:')) return undefined;
+        const title = graph.node(id)?.decision?.title;
+        return title && title.split(/\s+/).length >= 2 ? title : undefined;
+      },
+      chunksMentioning: (id) => [...new Set([...own(id), ...this.chunksMentioning(id)])],
       neighbours: (id, relations) => {
         const wanted = relations?.length ? new Set(relations) : undefined;
         const out = this.relationsOf(id)

@@ -3,11 +3,14 @@
  * ========
  * Blocks → retrieval chunks that follow the document's structure:
  * - prose (paragraphs, lists, tables, and code where it fits) is packed to about `targetTokens`
- *   (default 750: chunks of 500–1,000), and a chunk cut for size hands its last sentences
- *   (`overlapRatio`, default 15%, kept within 10–20%) to the next one;
+ *   (default 400: chunks of up to 530) and at most `targetLines` source lines (default 40), and a
+ *   chunk cut for size hands its last sentences (`overlapRatio`, default 15%, kept within 10–20%)
+ *   to the next one. No chunk spans more than `maxLines` (default 80): a hit should be an answer,
+ *   not a region of the document;
  * - a level-1 or level-2 heading always starts a new chunk, except that a tiny section (under a
  *   quarter of the target) that forms one chunk merges with a neighbouring one-chunk section
- *   while they fit the target; a deeper heading starts one when the current chunk is half full;
+ *   while they fit the target; a deeper heading starts one once the chunk holds MIN_LINES lines
+ *   or a quarter of the target;
  * - definitions and FAQ entries are chunks of their own;
  * - numbered steps stay whole up to twice the target (1,500 tokens) as one procedure chunk,
  *   with a short lead-in before them; only a longer procedure is cut, between steps.
@@ -22,8 +25,12 @@ import { estimateTokens } from './tokens';
 export interface ChunkOptions {
   /** Indexes into `facts.blocks` to leave out (see NearDuplicateIndex.duplicates). */
   skipBlocks?: ReadonlySet<number>;
-  /** The size prose chunks aim at; they range from 2/3 to 4/3 of it. Default 750. */
+  /** The size prose chunks aim at; they range from 2/3 to 4/3 of it. Default 400. */
   targetTokens?: number;
+  /** Source lines a prose chunk may span before it is cut (when it holds MIN_LINES or more). Default 40. */
+  targetLines?: number;
+  /** Source lines no chunk spans (a longer block is cut). Default 80. */
+  maxLines?: number;
   /** The share of a size-cut chunk repeated at the start of the next. Default 0.15, clamped to 0.1–0.2. */
   overlapRatio?: number;
 }
@@ -45,8 +52,13 @@ interface Draft {
   whole?: boolean;
 }
 
+/** Below this many lines a chunk is too small to stand alone: the next heading does not cut it. */
+const MIN_LINES = 8;
+
 export function chunkDocument(facts: DocFacts, options: ChunkOptions = {}): Chunk[] {
-  const target = Math.max(50, options.targetTokens ?? 750);
+  const target = Math.max(50, options.targetTokens ?? 400);
+  const maxLines = Math.max(MIN_LINES, options.maxLines ?? 80);
+  const targetLines = Math.min(maxLines, Math.max(MIN_LINES, options.targetLines ?? 40));
   const overlap = Math.min(0.2, Math.max(0.1, options.overlapRatio ?? 0.15));
   const max = Math.round((target * 4) / 3);
   const min = Math.round((target * 2) / 3);
@@ -58,6 +70,26 @@ export function chunkDocument(facts: DocFacts, options: ChunkOptions = {}): Chun
   let sectionStart = 0;
   let buffer: Unit[] = [];
   let bufferTokens = 0;
+  /** The source lines the buffer would span with `u` added. */
+  const spanWith = (u: Unit): number => {
+    let start = u.startLine;
+    let end = u.endLine;
+    for (const b of buffer) {
+      start = Math.min(start, b.startLine);
+      end = Math.max(end, b.endLine);
+    }
+    return end - start + 1;
+  };
+  const bufferLines = (): number => (buffer.length ? spanWith(buffer[0]!) : 0);
+  /** A unit longer than `lines` in pieces that are not (each at most `tokens` too). */
+  const fitLines = (unit: Unit, lines: number, tokens: number): Unit[] => {
+    const span = unit.endLine - unit.startLine + 1;
+    if (span <= lines && unit.tokens <= tokens) return [unit];
+    const parts = Math.max(Math.ceil(span / lines), Math.ceil(unit.tokens / tokens));
+    const pieces = splitUnit(unit, Math.max(1, Math.ceil(unit.tokens / parts)));
+    if (pieces.length <= 1) return [unit];
+    return pieces.flatMap((p) => (p.endLine - p.startLine + 1 > maxLines && p.tokens < unit.tokens ? fitLines(p, lines, tokens) : [p]));
+  };
 
   const emit = (kind: ChunkKind, units: Unit[]): void => {
     if (units.some((u) => u.kind !== 'heading')) drafts.push({ kind, units, section });
@@ -90,11 +122,19 @@ export function chunkDocument(facts: DocFacts, options: ChunkOptions = {}): Chun
     sectionStart = drafts.length;
   };
   const addProse = (unit: Unit): void => {
-    if (unit.tokens > max) {
-      const pieces = splitUnit(unit, target);
+    if (unit.tokens > max || unit.endLine - unit.startLine + 1 > targetLines) {
+      const pieces = unit.tokens > max ? splitUnit(unit, target) : fitLines(unit, targetLines, max);
       if (pieces.length > 1) {
         for (const piece of pieces) addProse(piece);
         return;
+      }
+    }
+    if (buffer.some((u) => u.kind !== 'heading') && bufferLines() >= MIN_LINES && spanWith(unit) > targetLines) {
+      flush(true);
+      // The overlap handed on must leave room for the unit.
+      if (spanWith(unit) > maxLines) {
+        buffer = buffer.filter((u) => u.kind === 'heading');
+        bufferTokens = sum(buffer);
       }
     }
     if (bufferTokens + unit.tokens > max) {
@@ -122,18 +162,18 @@ export function chunkDocument(facts: DocFacts, options: ChunkOptions = {}): Chun
           closeSection();
           push(unit);
         } else {
-          if (bufferTokens >= target / 2) flush(false);
+          if (bufferTokens >= target / 4 || bufferLines() >= MIN_LINES) flush(false);
           push(unit);
         }
         return;
       case 'definition':
       case 'faq':
         flush(false);
-        for (const piece of unit.tokens > max ? splitUnit(unit, target) : [unit]) emit(block.kind, [piece]);
+        for (const piece of unit.tokens > max ? splitUnit(unit, target) : [unit]) for (const p of fitLines(piece, maxLines, max)) emit(block.kind, [p]);
         return;
       case 'steps': {
         const content = buffer.filter((u) => u.kind !== 'heading');
-        const lead = sum(content) <= target / 5 && bufferTokens + unit.tokens <= procedureMax;
+        const lead = sum(content) <= target / 5 && bufferTokens + unit.tokens <= procedureMax && spanWith(unit) <= maxLines;
         if (lead) {
           emit('procedure', [...buffer, unit]);
           buffer = [];
@@ -141,7 +181,7 @@ export function chunkDocument(facts: DocFacts, options: ChunkOptions = {}): Chun
           return;
         }
         flush(false);
-        for (const piece of unit.tokens > procedureMax ? splitUnit(unit, procedureMax) : [unit]) emit('procedure', [piece]);
+        for (const piece of unit.tokens > procedureMax ? splitUnit(unit, procedureMax) : [unit]) for (const p of fitLines(piece, maxLines, procedureMax)) emit('procedure', [p]);
         return;
       }
       default:
@@ -149,7 +189,7 @@ export function chunkDocument(facts: DocFacts, options: ChunkOptions = {}): Chun
     }
   });
   closeSection();
-  return finish(mergeTinySections(drafts, target / 4, target), facts.path);
+  return finish(mergeTinySections(drafts, target / 4, target, targetLines), facts.path);
 }
 
 function sum(units: readonly Unit[]): number {
@@ -267,14 +307,14 @@ function longestSuffix(unit: Unit, boundary: RegExp, maxTokens: number): Unit | 
 }
 
 /** Adjacent one-chunk sections merge while one of them is tiny and together they fit the target. */
-function mergeTinySections(drafts: Draft[], tiny: number, target: number): Draft[] {
+function mergeTinySections(drafts: Draft[], tiny: number, target: number, targetLines: number): Draft[] {
   const out: Draft[] = [];
   for (const d of drafts) {
     const prev = out[out.length - 1];
     if (prev && prev.whole && d.whole && prev.kind === 'prose' && d.kind === 'prose' && prev.section !== d.section) {
       const a = sum(prev.units);
       const b = sum(d.units);
-      if ((a < tiny || b < tiny) && a + b <= target) {
+      if ((a < tiny || b < tiny) && a + b <= target && spanOf([...prev.units, ...d.units]) <= targetLines) {
         out[out.length - 1] = { ...prev, units: [...prev.units, ...d.units] };
         continue;
       }
@@ -282,6 +322,16 @@ function mergeTinySections(drafts: Draft[], tiny: number, target: number): Draft
     out.push(d);
   }
   return out;
+}
+
+function spanOf(units: readonly Unit[]): number {
+  let start = Infinity;
+  let end = 0;
+  for (const u of units) {
+    start = Math.min(start, u.startLine);
+    end = Math.max(end, u.endLine);
+  }
+  return end - start + 1;
 }
 
 function finish(drafts: Draft[], path: string): Chunk[] {

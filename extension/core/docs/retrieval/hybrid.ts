@@ -19,12 +19,19 @@
  * Every chunk and entity says why it was chosen.
  */
 import type { Chunk, ChunkHit } from '../types';
-import type { Bm25Index } from './bm25';
+import type { LexicalSource } from './sections';
 import type { VectorStore } from './vector_store';
 
 export interface HybridGraph {
-  /** Entities (or code nodes) a chunk mentions. */
-  mentionsIn(chunkId: string): { id: string; name: string }[];
+  /**
+   * What a chunk mentions that may seed the expansion: code nodes, records and documents (weight
+   * 1), and docs entities with a signal beyond capitalisation (a lower weight). Default weight 1.
+   */
+  mentionsIn(chunkId: string): { id: string; name: string; weight?: number }[];
+  /** Code nodes, records and entities the question itself names (`Context.invoke`, ADR 4). */
+  queryMentions?(query: string): { id: string; name: string; weight?: number }[];
+  /** What else a node is called in prose: a record's title (passages that discuss it under that name). */
+  titleOf?(id: string): string | undefined;
   /** Related entities, optionally only over these relation kinds; weight 0–1 (the relation's confidence). */
   neighbours(id: string, relations?: readonly string[]): { id: string; name: string; kind: string; weight: number }[];
   /** Chunks that mention an entity. */
@@ -54,7 +61,7 @@ export interface HybridOptions {
 }
 
 export interface HybridSources {
-  lexical: Bm25Index;
+  lexical: LexicalSource;
   vectors?: { store: VectorStore; embedQuery: (q: string) => Promise<Float32Array> };
   chunk: (id: string) => Chunk | undefined;
   graph?: HybridGraph;
@@ -90,6 +97,7 @@ const SEED_CHUNKS = 20;
 const ENTITIES_PER_HOP = 40;
 const BRING_ENTITIES = 30;
 const CHUNKS_PER_ENTITY = 10;
+
 
 interface Candidate {
   id: string;
@@ -127,7 +135,12 @@ export async function hybridQuery(query: string, options: HybridOptions, sources
     if (!c) candidates.set(id, (c = { id, rrf: 0, hop: 0, relation: 0, why: [] }));
     return c;
   };
-  const lexHits = sources.lexical.search(query, depth);
+  // A record the question names by number is discussed under its title, in documents that never
+  // cite the number: the lexical query asks for the title too.
+  const named = sources.graph?.queryMentions?.(query) ?? [];
+  const titles = named.flatMap((m) => sources.graph?.titleOf?.(m.id) ?? []);
+  const lexQuery = titles.length ? [query, ...titles].join('\n') : query;
+  const lexHits = sources.lexical.search(lexQuery, depth);
   lexHits.forEach((hit, i) => {
     const c = candidate(hit.id);
     c.lexRank = i + 1;
@@ -154,11 +167,15 @@ export async function hybridQuery(query: string, options: HybridOptions, sources
   const graph = sources.graph;
   if (graph) {
     const best = prefiltered[0]?.rrf ?? 1;
+    // What the question names is the strongest seed: the answer is about it, wherever it is written.
+    for (const m of named) {
+      entities.set(m.id, { id: m.id, name: m.name, score: m.weight ?? 1, relation: 0, hop: 0, why: ['named in the question'] });
+    }
     for (const c of prefiltered.slice(0, SEED_CHUNKS)) {
       const semantic = c.rrf / best;
       for (const m of graph.mentionsIn(c.id)) {
         const spread = graph.chunksMentioning(m.id).length;
-        const score = semantic / (1 + Math.log(Math.max(1, spread)));
+        const score = (semantic * (m.weight ?? 1)) / (1 + Math.log(Math.max(1, spread)));
         const e = entities.get(m.id);
         if (!e) entities.set(m.id, { id: m.id, name: m.name, score, relation: 0, hop: 0, why: [`mentioned in ${shortChunk(c.id)}`] });
         else if (score > e.score) {
@@ -215,7 +232,7 @@ export async function hybridQuery(query: string, options: HybridOptions, sources
     // Chunks brought in by the graph get their own lexical and vector scores, placed into the prefilter's ranking.
     const outside = [...candidates.values()].filter((c) => c.lexRank === undefined && c.vecRank === undefined);
     if (outside.length > 0) {
-      const lexScores = sources.lexical.scoreOf(query, outside.map((c) => c.id));
+      const lexScores = sources.lexical.scoreOf(lexQuery, outside.map((c) => c.id));
       const vecScores = queryVector && sources.vectors ? sources.vectors.store.similarity(queryVector, outside.map((c) => c.id)) : undefined;
       for (const c of outside) {
         const lex = lexScores.get(c.id) ?? 0;
@@ -246,7 +263,7 @@ export async function hybridQuery(query: string, options: HybridOptions, sources
   });
   scored.sort((a, b) => b.score - a.score || b.c.rrf - a.c.rrf || a.c.id.localeCompare(b.c.id));
   const chunks: ChunkHit[] = [];
-  for (const { c, score } of scored) {
+  for (const { c, score } of diversify(scored, sources.chunk)) {
     if (chunks.length >= k) break;
     const chunk = sources.chunk(c.id);
     if (!chunk) continue;
@@ -272,6 +289,40 @@ export async function hybridQuery(query: string, options: HybridOptions, sources
     entities: chosen.map((e) => ({ id: e.id, name: e.name, score: e.score, why: e.why })),
     edges: keptEdges,
   };
+}
+
+/** At most this many chunks of one document in the top DIVERSE_TOP while other documents have a close candidate. */
+const PER_DOCUMENT = 3;
+const DIVERSE_TOP = 5;
+/** A chunk of another document within this share of the deferred one's score takes its place. */
+const DIVERSE_SHARE = 0.6;
+
+/**
+ * The ranking with the head spread over documents: a question naming one document's identifier
+ * must not fill the top 5 with that document when another document answers nearly as well.
+ * Deferred chunks keep their order after the head.
+ */
+function diversify<T extends { c: { id: string }; score: number }>(scored: readonly T[], chunk: (id: string) => Chunk | undefined): T[] {
+  const head: T[] = [];
+  const deferred: T[] = [];
+  const perDoc = new Map<string, number>();
+  const pathOf = (t: T): string => chunk(t.c.id)?.path ?? t.c.id;
+  for (let i = 0; i < Math.min(scored.length, 50) && head.length < DIVERSE_TOP; i++) {
+    const t = scored[i]!;
+    const path = pathOf(t);
+    const n = perDoc.get(path) ?? 0;
+    if (n >= PER_DOCUMENT) {
+      const other = scored.slice(i + 1).find((u) => pathOf(u) !== path && (perDoc.get(pathOf(u)) ?? 0) < PER_DOCUMENT);
+      if (other && other.score >= DIVERSE_SHARE * t.score) {
+        deferred.push(t);
+        continue;
+      }
+    }
+    perDoc.set(path, n + 1);
+    head.push(t);
+  }
+  const taken = new Set([...head, ...deferred]);
+  return [...head, ...deferred, ...scored.filter((t) => !taken.has(t))];
 }
 
 /** The 1-based rank a score would take in a list sorted best first (ties after the equal ones). */

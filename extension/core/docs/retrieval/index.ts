@@ -18,5 +18,7 @@ export { onnxEmbeddings, locateOnnxModel, ONNX_WASM_FILES } from './onnx_embeddi
 export type { OnnxEmbeddingsOptions } from './onnx_embeddings';
 export { trainLsa, lsaEmbed, lsaEmbeddings } from './lsa';
 export type { LsaModel, LsaOptions } from './lsa';
+export { SectionedLexical, SECTION_WEIGHT, sectionKey } from './sections';
+export type { LexicalSource } from './sections';
 export { hybridQuery, DEFAULT_HYBRID_WEIGHTS, RRF_K, HOP_DECAY } from './hybrid';
 export type { HybridEdge, HybridEntity, HybridGraph, HybridOptions, HybridResult, HybridSources, HybridWeights } from './hybrid';
