@@ -313,8 +313,14 @@ async function docsSection(args: Args, errors: string[]): Promise<DocsFigures | 
   } catch (err) {
     errors.push(`docs corpus: ${errorText(err)}`);
   }
+  let click: Corpus | undefined;
   try {
-    return await measureDocs(corpus, (m) => log(args, m));
+    click = await clickWithDocs();
+  } catch (err) {
+    errors.push(`docs corpus: ${errorText(err)}`);
+  }
+  try {
+    return await measureDocs(corpus, (m) => log(args, m), click);
   } catch (err) {
     errors.push(`docs: ${errorText(err)}`);
     return undefined;

@@ -7,12 +7,18 @@
  * hybrid_query latency on 50,000+ chunks: the real documents' facts replicated under distinct
  * paths until the corpus holds that many (every third word of a copy is changed, or the copies
  * would be indexed once, as the near-duplicates they are), queried with questions a Django user asks.
+ * Retrieval quality by question class (test/fixtures/docs_retrieval/classed.json, through the
+ * workspace, with and without graph expansion), and what documents cost a full index of a real
+ * repository with docs (click: Debian python3-click + python-click-doc), docs on and off
+ * alternately in this process, CPU and wall time.
  */
 import { copyFileSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { DocsIndex } from '../../extension/core/docs/docs_index';
 import type { DocsState } from '../../extension/core/docs/doc_store';
 import { CodeGraph } from '../../extension/core/model/graph';
+import { Workspace } from '../../extension/core/workspace';
+import { classedQuestions, measureQuality, openProjects, renderQuality, type QualityRun } from '../helpers/docs_quality';
 import type { Corpus } from './corpora';
 import { fmt, heading, table, verdict } from './report';
 import { percentile, REPO_ROOT, round, SCRATCH_DIR } from './util';
@@ -37,9 +43,23 @@ export interface HybridFigure {
   p99Ms: number;
 }
 
+export interface DocsCostFigure {
+  corpus: string;
+  documents: number;
+  chunks: number;
+  runs: number;
+  /** Medians of a full in-process index, docs on and off. */
+  onWallMs: number;
+  offWallMs: number;
+  onCpuMs: number;
+  offCpuMs: number;
+}
+
 export interface DocsFigures {
   ingest: IngestFigure[];
   hybrid?: HybridFigure;
+  quality?: { withGraph: QualityRun; without: QualityRun };
+  cost?: DocsCostFigure;
 }
 
 const QUERIES = [
@@ -176,7 +196,55 @@ function perturb(text: string, copy: number): string {
   return text.replace(/[A-Za-z]{3,}/g, (w) => (++i % 3 === 0 ? `${w}${copy}` : w));
 }
 
-export async function measureDocs(djangoDocs: Corpus | undefined, log: (m: string) => void): Promise<DocsFigures> {
+/** A full index of `dir` in this process (no snapshot, no workers), docs on or off: wall and CPU ms. */
+async function indexOnce(dir: string, docs: boolean): Promise<{ wallMs: number; cpuMs: number; documents: number; chunks: number }> {
+  global.gc?.();
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  const ws = await Workspace.open(dir, { persist: false, workers: 0, docs: { enabled: docs } });
+  await ws.index();
+  const wallMs = performance.now() - started;
+  const used = process.cpuUsage(cpu);
+  const st = ws.status().docs;
+  await ws.close();
+  return { wallMs, cpuMs: (used.user + used.system) / 1000, documents: st?.documents ?? 0, chunks: st?.chunks ?? 0 };
+}
+
+async function measureCost(corpus: Corpus, runs: number): Promise<DocsCostFigure> {
+  const on: { wallMs: number; cpuMs: number }[] = [];
+  const off: { wallMs: number; cpuMs: number }[] = [];
+  let last = { documents: 0, chunks: 0 };
+  await indexOnce(corpus.dir, true); // warm: the grammars and the code paths
+  for (let i = 0; i < runs; i++) {
+    const a = await indexOnce(corpus.dir, true);
+    last = a;
+    on.push(a);
+    off.push(await indexOnce(corpus.dir, false));
+  }
+  const med = (xs: number[]): number => round(percentile(xs, 50), 0);
+  return {
+    corpus: corpus.origin,
+    documents: last.documents,
+    chunks: last.chunks,
+    runs,
+    onWallMs: med(on.map((x) => x.wallMs)),
+    offWallMs: med(off.map((x) => x.wallMs)),
+    onCpuMs: med(on.map((x) => x.cpuMs)),
+    offCpuMs: med(off.map((x) => x.cpuMs)),
+  };
+}
+
+export async function measureDocs(djangoDocs: Corpus | undefined, log: (m: string) => void, clickDocs?: Corpus): Promise<DocsFigures> {
+  log('docs: retrieval quality by question class');
+  const questions = classedQuestions();
+  const projects = await openProjects(questions);
+  const quality = { withGraph: await measureQuality(projects, questions, true), without: await measureQuality(projects, questions, false) };
+  for (const ws of projects.values()) await ws.close();
+  let cost: DocsCostFigure | undefined;
+  if (clickDocs) {
+    log('docs: what documents cost a full index of click (docs on / off, alternately)');
+    cost = await measureCost(clickDocs, 3);
+  }
   // Only the facts are kept between phases: three live indexes and the 50k one would not fit beside each other.
   const ingested: { figure: IngestFigure; state: DocsState; chunks: number }[] = [];
   const keep = ({ figure, docs }: { figure: IngestFigure; docs: DocsIndex }): { figure: IngestFigure; state: DocsState; chunks: number } => ({ figure, state: docs.state(), chunks: docs.status().chunks });
@@ -197,11 +265,38 @@ export async function measureDocs(djangoDocs: Corpus | undefined, log: (m: strin
     prose.map((i) => i.state),
     prose.reduce((n, i) => n + i.chunks, 0),
   );
-  return { ingest: ingested.map((i) => i.figure), hybrid };
+  return { ingest: ingested.map((i) => i.figure), hybrid, quality, ...(cost ? { cost } : {}) };
 }
 
 export function renderDocs(f: DocsFigures): string {
   const out = [heading('Docs GraphRAG')];
+  if (f.quality) {
+    const q = f.quality.withGraph;
+    out.push('Retrieval by question class (test/fixtures/docs_retrieval/classed.json, through the workspace, no model), with graph expansion and without:');
+    const [head, ...rows] = renderQuality(f.quality.withGraph, f.quality.without).map((r) => r.split(' | '));
+    out.push(table(head!, rows));
+    out.push(
+      table(
+        ['target', 'figure', 'verdict'],
+        [
+          ['recall@5 >= 0.90', fmt(q.scores.all.recall5), verdict(q.scores.all.recall5 >= 0.9)],
+          ['MRR >= 0.80', fmt(q.scores.all.mrr), verdict(q.scores.all.mrr >= 0.8)],
+          ['paraphrase recall@5 >= 0.70 (no model)', fmt(q.scores.paraphrase.recall5), verdict(q.scores.paraphrase.recall5 >= 0.7)],
+          ['top-5 chunks: at most 80 lines, 40 or fewer', `max ${q.top5Lines.max}, median ${q.top5Lines.median}, ${Math.round(q.top5Lines.over40 * 100)}% over 40`, verdict(q.top5Lines.max <= 80)],
+        ],
+      ),
+    );
+  }
+  if (f.cost) {
+    const c = f.cost;
+    out.push(`What documents cost a full index (in process, median of ${c.runs}, docs on and off alternately): ${c.corpus}`);
+    out.push(
+      table(
+        ['documents', 'chunks', 'wall on ms', 'wall off ms', 'docs wall ms', 'CPU on ms', 'CPU off ms', 'docs CPU ms'],
+        [[c.documents, c.chunks, c.onWallMs, c.offWallMs, c.onWallMs - c.offWallMs, c.onCpuMs, c.offCpuMs, c.onCpuMs - c.offCpuMs]],
+      ),
+    );
+  }
   out.push(
     table(
       ['format', 'corpus', 'files', 'pages', 'chunks', 'seconds', 'pages/s'],

@@ -209,6 +209,9 @@ describe('mention finding', () => {
     assert.ok(names.has('Cheerio'), 'three sentence starts');
     assert.ok(names.has('Kafka'), 'mid-sentence');
     assert.ok(!names.has('Monday') && !names.has('Title') && !names.has('Words'), [...names].join(','));
+    // Sentence starts alone are no signal when the word is also written in lower case: an English word.
+    const prose = properNames([makeChunk('Continue reading. Continue here. Continue there. Although it rains, we go. Although late. Although so. Press continue; although fine.')]);
+    assert.ok(!prose.has('Continue') && !prose.has('Although'), [...prose].join(','));
   });
 });
 

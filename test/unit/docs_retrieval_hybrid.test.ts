@@ -149,3 +149,41 @@ describe('hybridQuery', () => {
     assert.deepEqual(await hybridQuery('   ', {}, { lexical: lexicalIndex(), chunk: lookup }), { chunks: [], entities: [], edges: [] });
   });
 });
+
+describe('hybrid query: what the question names, and a spread top 5', () => {
+  // One long document says `retry` everywhere; another answers as well in fewer words.
+  const many = Array.from({ length: 6 }, (_, i) => ({ ...chunk('big', `The retry policy, part ${i}: retry waits and retry backs off.`), id: `chunk:docs/big.md#${i * 10 + 1}-${i * 10 + 9}` }));
+  const other = chunk('faq', 'How the retry policy works: waits, then backs off.');
+  const guide = chunk('guide', 'Retry: the policy waits between attempts, then gives up.');
+  const record = chunk('jitter', 'Status: accepted. Decision: jitter on every wait.');
+  const all = [...many, other, guide, record];
+  const index = (): Bm25Index => {
+    const lexical = new Bm25Index();
+    for (const c of all) lexical.add({ id: c.id, text: c.text, prelude: c.prelude });
+    return lexical;
+  };
+  const byId = new Map(all.map((c) => [c.id, c]));
+
+  it('keeps at most three chunks of one document in the top 5 while another document is close', async () => {
+    const r = await hybridQuery('retry policy', { k: 8 }, { lexical: index(), chunk: (id) => byId.get(id) });
+    const top5 = r.chunks.slice(0, 5).map((h) => h.chunk.path);
+    assert.ok(top5.filter((p) => p === 'docs/big.md').length <= 3, top5.join());
+    assert.ok(top5.includes('docs/faq.md') && top5.includes('docs/guide.md'), top5.join());
+    assert.equal(r.chunks.length, 8, 'the deferred chunks follow');
+  });
+
+  it('seeds from what the question names and asks for a named record by its title', async () => {
+    const graph: HybridGraph = {
+      mentionsIn: () => [],
+      neighbours: () => [],
+      chunksMentioning: (id) => (id === 'adr:docs/jitter.md' ? [record.id] : []),
+      queryMentions: (q) => (/ADR 7/.test(q) ? [{ id: 'adr:docs/jitter.md', name: 'ADR-0007' }] : []),
+      titleOf: (id) => (id === 'adr:docs/jitter.md' ? 'Jitter on every wait' : undefined),
+    };
+    const r = await hybridQuery('What did ADR 7 settle?', { k: 5 }, { lexical: index(), chunk: (id) => byId.get(id), graph });
+    assert.equal(r.chunks[0]?.chunk.id, record.id, r.chunks.map((h) => `${h.chunk.id} ${h.why.join('; ')}`).join('\n'));
+    assert.ok(r.entities.some((e) => e.id === 'adr:docs/jitter.md' && e.why.includes('named in the question')));
+    const none = await hybridQuery('What did ADR 7 settle?', { k: 5 }, { lexical: index(), chunk: (id) => byId.get(id) });
+    assert.ok(none.chunks.every((h) => h.chunk.id !== record.id), 'without the graph the record is not found');
+  });
+});

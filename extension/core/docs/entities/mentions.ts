@@ -236,6 +236,7 @@ export function findCandidates(chunk: Chunk, gaz: GazetteerReader | undefined, t
 const EMPTY: ReadonlySet<string> = new Set();
 /** The longest span taken as a mention. */
 export const MAX_SURFACE = 120;
+const LOWER_WORD = /(?<![\w.'’-])[a-z]{2,}(?![\w-])/g;
 const CAPITALISED = /(?<![\w.'’-])(?:[A-Z][a-z0-9]+|[A-Z]{3,6}s?)(?![\w-]|\.\w|['’](?!s\b))/g;
 
 /** Occurrences of the document's proper names (see properNames). */
@@ -250,14 +251,17 @@ function nameCandidates(text: string, names: ReadonlySet<string>, out: Candidate
 /**
  * A document's proper names, read from all its chunks: capitalised words that are not common
  * English and stand mid-sentence (where English capitalises only names), or start three or more
- * sentences (`Cheerio implements…`, `Cheerio removes…`); and acronyms (`SMTP`, `HTTP`) except
- * document furniture (`API`, `TODO`). Heading lines and table rows, where every word may be
- * capitalised, are left out.
+ * sentences and are never written in lower case in the document (`Cheerio implements…`, but not
+ * `Although …` or `Continue …`: capitalised only because a sentence starts there); and acronyms
+ * (`SMTP`, `HTTP`) except document furniture (`API`, `TODO`). Heading lines and table rows,
+ * where every word may be capitalised, are left out.
  */
 export function properNames(chunks: readonly Chunk[]): Set<string> {
   const mid = new Set<string>();
   const initial = new Map<string, number>();
+  const lower = new Set<string>();
   for (const c of chunks) {
+    for (const m of c.text.matchAll(LOWER_WORD)) lower.add(m[0]);
     const all = lines(c.text);
     const headings = headingLines(all);
     for (const l of all) {
@@ -277,7 +281,7 @@ export function properNames(chunks: readonly Chunk[]): Set<string> {
       }
     }
   }
-  for (const [w, n] of initial) if (n >= 3) mid.add(w);
+  for (const [w, n] of initial) if (n >= 3 && !lower.has(w.toLowerCase())) mid.add(w);
   return mid;
 }
 
