@@ -16,13 +16,13 @@ import type { CodeGraph } from './model/graph';
 import { GraphAssembler, type AssemblerState } from './index/assembler';
 import { configProblems, type ConfigProblem } from './resolve/config_checks';
 import { ParsePool, type ParseResult, type ParseTask } from './index/parse_pool';
-import { readSnapshot, writeSnapshot } from './index/snapshot';
+import { readSnapshot, readSnapshotSync, writeSnapshot, type SnapshotReadResult } from './index/snapshot';
 import { DEFAULT_MAX_FILE_BYTES, DEFAULT_MAX_FILES, walkWorkspace, type SkippedFile } from './index/walk';
 import { FileFilter } from './index/file_filter';
 import { WorkspaceFs } from './index/workspace_fs';
 import { FolderWatcher } from './index/watch';
 import { pathsUnder } from './index/under_folders';
-import { sameDocsState } from './index/docs_written';
+import { docsManifest, sameDocFiles, sameDocsState, type DocsManifest } from './index/docs_written';
 import { DecisionIndex, type DecisionStatus } from './decisions/decision_index';
 import type { DecisionConfigInput } from './decisions/config';
 import { MemoryNodes } from './memory/code_nodes';
@@ -115,6 +115,8 @@ interface SnapshotData {
   state: AssemblerState;
   /** The decision documents found at the last index: a restart reads them without a walk. */
   decisionDocuments?: string[];
+  /** The documents docs.json holds, so that a one-shot command may leave it unread. */
+  docs?: DocsManifest;
 }
 
 const SNAPSHOT_NAME = 'graph';
@@ -138,6 +140,9 @@ export class Workspace {
   private snapshotNote: string | undefined;
   /** The docs' state as last written or restored: a save with the same again leaves docs.json as it is. */
   private docsWritten: DocsState | undefined;
+  /** A one-shot process (warmUp false) left docs.json unread: what the graph's snapshot said of it. */
+  private docsUnread: DocsManifest | undefined;
+  private readonly docsIndex: DocsIndex;
   private queue: Promise<unknown> = Promise.resolve();
   /** Config files the last read of them could not read (status). */
   private unreadableConfigs: ConfigProblem[] = [];
@@ -150,8 +155,6 @@ export class Workspace {
   private readonly closing = new AbortController();
   /** ADRs and instruction files: indexed beside the code, re-linked after every code update. */
   readonly decisions: DecisionIndex;
-  /** Prose documents: chunked for retrieval, their mentions linked to the code after every update. */
-  readonly docs: DocsIndex;
   /** Agent-memory entities as graph nodes, re-linked after every code update (after the decisions: they link to ADRs). */
   readonly memory = new MemoryNodes();
   /** What the optional LLM layer extracted (decisions, trade-offs, concepts), re-linked after the memory; an ADR changed since its extraction projects nothing. */
@@ -173,7 +176,7 @@ export class Workspace {
       (rel) => this.filter.excluded(rel) !== undefined,
       (path) => this.assembler.facts(path),
     );
-    this.docs = new DocsIndex(
+    this.docsIndex = new DocsIndex(
       root,
       options.docs,
       (path, err) => this.log('warn', `${path}: not read as a document: ${(err as Error)?.message ?? String(err)}`),
@@ -200,6 +203,15 @@ export class Workspace {
       (path, err) => this.log('error', `${path}: resolution failed, its edges are left out: ${(err as Error)?.stack ?? String(err)}`),
       basename(this.root),
     );
+  }
+
+  /**
+   * Prose documents: chunked for retrieval, their mentions linked to the code after every update.
+   * The first reader loads them from docs.json when a one-shot process left them unread.
+   */
+  get docs(): DocsIndex {
+    if (this.docsUnread) this.readDocsNow();
+    return this.docsIndex;
   }
 
   get graph(): CodeGraph {
@@ -294,7 +306,8 @@ export class Workspace {
   /** The root and every folder holding an indexed file, with their parents. */
   private indexedDirs(): Set<string> {
     const dirs = new Set<string>(['']);
-    for (const path of [...this.fileStates.keys(), ...this.decisions.documents(), ...this.docs.documents()]) {
+    const documents = this.docsUnread ? Object.keys(this.docsUnread.read) : this.docsIndex.documents();
+    for (const path of [...this.fileStates.keys(), ...this.decisions.documents(), ...documents]) {
       for (let d = posix.dirname(path); d !== '.' && !dirs.has(d); d = posix.dirname(d)) dirs.add(d);
     }
     return dirs;
@@ -321,7 +334,8 @@ export class Workspace {
     if (this.lastIndexedAt) s.lastIndexedAt = this.lastIndexedAt.toISOString();
     if (this.lastIndexMs !== undefined) s.lastIndexMs = Math.round(this.lastIndexMs);
     if (this.snapshotNote) s.snapshot = this.snapshotNote;
-    if (this.docs.config.enabled) s.docs = this.docs.status();
+    // Left unread: the status the snapshot recorded, waiting to be linked like any restored documents.
+    if (this.docsIndex.config.enabled) s.docs = this.docsUnread ? { ...this.docsUnread.status, linkPending: true } : this.docsIndex.status();
     s.decisions = this.decisions.status();
     return s;
   }
@@ -352,14 +366,15 @@ export class Workspace {
       state: this.assembler.state(),
       decisionDocuments: this.decisions.documents(),
     };
+    // Unread, the documents are as docs.json has them: it stays, and so does its manifest.
+    const docs = this.docsIndex.config.enabled && !this.docsUnread ? this.docsIndex.state() : undefined;
+    if (this.docsUnread) data.docs = this.docsUnread;
+    else if (docs) data.docs = docsManifest(docs, this.docsIndex.status());
     try {
       await writeSnapshot(this.root, SNAPSHOT_NAME, data, SNAPSHOT_VERSION);
-      if (this.docs.config.enabled) {
-        const docs = this.docs.state();
-        if (!sameDocsState(this.docsWritten, docs)) {
-          await writeSnapshot(this.root, DOCS_SNAPSHOT_NAME, docs, DOCS_SNAPSHOT_VERSION);
-          this.docsWritten = docs;
-        }
+      if (docs && !sameDocsState(this.docsWritten, docs)) {
+        await writeSnapshot(this.root, DOCS_SNAPSHOT_NAME, docs, DOCS_SNAPSHOT_VERSION);
+        this.docsWritten = docs;
       }
     } catch (err) {
       this.log('warn', `could not write the snapshot: ${(err as Error).message}`);
@@ -419,7 +434,7 @@ export class Workspace {
       if (data.root !== this.root) throw new Error(`it belongs to ${data.root}`);
       this.assembler.restore(data.state);
       this.decisions.sync(this.graph, data.decisionDocuments);
-      await this.restoreDocs();
+      await this.restoreDocs(data.docs);
       this.relinkNotes();
       for (const [path, st] of Object.entries(data.files)) this.fileStates.set(path, st);
       this.skipped = data.skipped ?? [];
@@ -436,13 +451,35 @@ export class Workspace {
     }
   }
 
-  /** The docs' facts from their own snapshot; a bad one only costs a re-extraction at the next index. */
-  private async restoreDocs(): Promise<void> {
-    if (!this.docs.config.enabled) return;
-    const read = await readSnapshot(this.root, DOCS_SNAPSHOT_NAME, DOCS_SNAPSHOT_VERSION);
+  /**
+   * The docs' facts from their own snapshot; a bad one only costs a re-extraction at the next index.
+   * A one-shot process leaves it unread while the manifest can stand in for it (docs_written.ts).
+   */
+  private async restoreDocs(manifest: DocsManifest | undefined): Promise<void> {
+    if (!this.docsIndex.config.enabled) return;
+    if (this.options.warmUp === false && manifest && manifest.explicit === 0) {
+      this.docsUnread = manifest;
+      return;
+    }
+    this.applyDocsSnapshot(await readSnapshot(this.root, DOCS_SNAPSHOT_NAME, DOCS_SNAPSHOT_VERSION));
+    if (this.options.warmUp === false) return;
+    // Queued now, so settled() waits for it; begun on the next turn, after open's caller runs.
+    this.serialised(async () => {
+      await nextTurn();
+      await this.docsIndex.linkDeferredInSlices(this.closing.signal);
+    }).catch((err: unknown) => this.log('warn', `linking the documents failed: ${(err as Error)?.message ?? String(err)}`));
+  }
+
+  /** Loads what a one-shot process left unread, now: something asked for the documents. */
+  private readDocsNow(): void {
+    this.docsUnread = undefined;
+    this.applyDocsSnapshot(readSnapshotSync(this.root, DOCS_SNAPSHOT_NAME, DOCS_SNAPSHOT_VERSION));
+  }
+
+  private applyDocsSnapshot(read: SnapshotReadResult): void {
     if (read.ok) {
       try {
-        this.docs.restore(read.data as DocsState);
+        this.docsIndex.restore(read.data as DocsState);
         this.docsWritten = read.data as DocsState;
       } catch (err) {
         this.log('warn', `docs snapshot discarded (${(err as Error).message}); documents will be read again`);
@@ -450,13 +487,7 @@ export class Workspace {
     } else if (read.code !== 'missing') this.log('warn', `docs snapshot discarded (${read.reason}); documents will be read again`);
     // Code queries need none of it: link the documents right after open, in slices that leave
     // the host responsive, or at once for a reader that needs them first.
-    this.docs.deferLink(() => this.graph);
-    if (this.options.warmUp === false) return;
-    // Queued now, so settled() waits for it; begun on the next turn, after open's caller runs.
-    this.serialised(async () => {
-      await nextTurn();
-      await this.docs.linkDeferredInSlices(this.closing.signal);
-    }).catch((err: unknown) => this.log('warn', `linking the documents failed: ${(err as Error)?.message ?? String(err)}`));
+    this.docsIndex.deferLink(() => this.graph);
   }
 
   private getPool(): ParsePool {
@@ -482,8 +513,8 @@ export class Workspace {
       maxFileSize: this.maxFileSize(),
       maxFiles: this.options.maxFiles ?? DEFAULT_MAX_FILES,
       // One walk lists the prose documents and the Markdown that may be decision records.
-      documents: (rel) => this.docs.isDocument(rel) || this.decisions.wantsListing(rel),
-      maxDocumentSize: this.docs.config.maxFileSize,
+      documents: (rel) => this.docsIndex.isDocument(rel) || this.decisions.wantsListing(rel),
+      maxDocumentSize: this.docsIndex.config.maxFileSize,
       ...(options.signal ? { signal: options.signal } : {}),
     });
     const walked = performance.now();
@@ -508,10 +539,10 @@ export class Workspace {
     }
     // Documents are read and extracted on this thread while the workers parse the code; they are
     // linked to it below, once it is resolved.
-    const docsRead = this.docs.readFound(
-      walk.documents.filter((d) => this.docs.isDocument(d.path)),
-      options.signal,
-    );
+    // Documents left unread (docsUnread) that are all as they were: nothing to read or link.
+    const found = walk.documents.filter((d) => this.docsIndex.isDocument(d.path));
+    const docsSame = this.docsUnread !== undefined && sameDocFiles(this.docsUnread, found);
+    const docsRead = docsSame ? Promise.resolve(undefined) : this.docs.readFound(found, options.signal);
     docsRead.catch(() => undefined); // awaited below; a parse failure first must not leave it unhandled
     const results = await this.getPool().parseFiles(tasks, {
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),
@@ -523,7 +554,8 @@ export class Workspace {
     const parsed = this.collect(results, changes, skipped, failed);
     const summary = await this.assembler.updateInSlices(changes, this.readConfigFiles());
     this.decisions.sync(this.graph, walk.documents);
-    const docs = await this.docs.linkFound(this.graph, await docsRead, options.signal);
+    const read = await docsRead;
+    const docs = read ? await this.docs.linkFound(this.graph, read, options.signal) : { extracted: 0, removed: 0 };
     this.relinkNotes();
     const resolvedAt = performance.now();
     this.skipped = skipped;

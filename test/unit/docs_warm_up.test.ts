@@ -6,7 +6,7 @@
  * docs' side links them against the graph as it is then, giving what a long-lived host gives.
  */
 import assert from 'node:assert/strict';
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { Workspace } from '../../extension/core/workspace';
@@ -61,6 +61,59 @@ describe('warmUp: false', () => {
     await host.index();
     await host.settled();
     assert.equal(oneShot.graph.canonical(), host.graph.canonical(), 'the same graph a long-lived host has');
+  });
+
+  it('leaves docs.json unread until something reads the documents, and never writes it meanwhile', async () => {
+    const copy = copyFixture('docs_project');
+    cleanups.push(copy.dispose);
+    const first = await Workspace.open(copy.dir, { workers: 0 });
+    await first.index();
+    const linked = first.status().docs!;
+    await first.close();
+    // A docs.json that cannot be parsed: any read of it says so in the log.
+    const docsJson = join(copy.dir, '.kg-memory', 'docs.json');
+    const good = readFileSync(docsJson, 'utf8');
+    writeFileSync(docsJson, '{"format":"kg-memory-snapshot","formatVersion":1, not json');
+    const warnings: string[] = [];
+    const oneShot = await Workspace.open(copy.dir, { workers: 0, warmUp: false, log: (level, m) => level === 'warn' && warnings.push(m) });
+    cleanups.push(() => void oneShot.close());
+    await call(oneShot, 'callers', { target: 'PaymentGateway.charge' });
+    appendFileSync(join(copy.dir, 'shop', 'payment.py'), '\n\ndef refund(amount: int) -> str:\n    return "refunded"\n');
+    assert.equal((await oneShot.index()).parsed, 1);
+    const status = oneShot.status().docs!;
+    assert.equal(status.linkPending, true);
+    assert.equal(status.documents, linked.documents, 'the status the snapshot recorded');
+    assert.deepEqual(warnings, [], 'docs.json was not read');
+    assert.match(readFileSync(docsJson, 'utf8'), /not json/, 'nor written');
+    // The first reader of the documents reads it: restored from it, no document read.
+    writeFileSync(docsJson, good);
+    const found = await call(oneShot, 'docs_search', { query: 'retry with backoff' });
+    assert.ok(Array.isArray(found.chunks) && found.chunks.length > 0);
+    assert.equal(oneShot.status().docs?.lastFile, undefined);
+    assert.equal(oneShot.status().docs?.linkPending, undefined);
+    const host = await open(copy.dir, true);
+    await host.index();
+    await host.settled();
+    assert.equal(oneShot.graph.canonical(), host.graph.canonical(), 'the same graph a long-lived host has');
+  });
+
+  it('reads docs.json for an index when a document changed, as a long-lived host would', async () => {
+    const copy = copyFixture('docs_project');
+    cleanups.push(copy.dispose);
+    const first = await Workspace.open(copy.dir, { workers: 0 });
+    await first.index();
+    await first.close();
+    const oneShot = await open(copy.dir, false);
+    appendFileSync(join(copy.dir, 'docs', 'ops.md'), '\n\nThe Cart calls `retry_with_backoff` when the gateway times out.\n');
+    rmSync(join(copy.dir, 'docs', 'runbook.txt'));
+    const report = await oneShot.index();
+    assert.equal(report.parsed, 0);
+    assert.deepEqual(oneShot.docs.documents(), ['README.md', 'docs/design.md', 'docs/faq.html', 'docs/ops.md']);
+    assert.equal(oneShot.status().docs?.lastFile, 'docs/ops.md', 'only the changed document was read');
+    const host = await open(copy.dir, true);
+    await host.index();
+    await host.settled();
+    assert.equal(oneShot.graph.canonical(), host.graph.canonical());
   });
 
   it('links at once when a document changed', async () => {

@@ -7,7 +7,7 @@
 import { promises as fsp } from 'node:fs';
 import { join } from 'node:path';
 import { removeDeadTemporaries } from '../memory/file';
-import { checkStateName, ensureStateDir, openStateFile, stateDir, writeFileAtomic } from './state_dir';
+import { checkStateName, ensureStateDir, openStateFile, readStateFileSync, stateDir, writeFileAtomic } from './state_dir';
 
 export const SNAPSHOT_FORMAT = 'kg-memory-snapshot';
 
@@ -134,6 +134,11 @@ export async function readSnapshot(root: string, name: string, formatVersion: nu
     if (code === 'ENOENT') return { ok: false, code: 'missing', reason: `no snapshot at ${path}` };
     return { ok: false, code: 'unreadable', reason: `cannot read ${path}: ${code}` };
   }
+  return parseSnapshot(path, raw, formatVersion);
+}
+
+/** The snapshot in these bytes, judged as readSnapshot judges it. */
+function parseSnapshot(path: string, raw: Buffer, formatVersion: number): SnapshotReadResult {
   const bytes = raw.length;
   const text = raw.toString('utf8');
   if (text.length === 0) return { ok: false, code: 'truncated', reason: `${path} is empty` };
@@ -162,6 +167,24 @@ export async function readSnapshot(root: string, name: string, formatVersion: nu
   }
   if (!('data' in envelope)) return { ok: false, code: 'corrupt', reason: `${path} holds no data` };
   return { ok: true, data: envelope.data, writtenAt: typeof envelope.writtenAt === 'string' ? envelope.writtenAt : '', bytes };
+}
+
+/**
+ * readSnapshot without awaiting: for a reader that needs the data on a synchronous path (the docs'
+ * snapshot, read when something first asks for the documents). Opened as openStateFile opens.
+ */
+export function readSnapshotSync(root: string, name: string, formatVersion: number): SnapshotReadResult {
+  const path = snapshotPath(root, name);
+  let raw: Buffer;
+  try {
+    raw = readStateFileSync(path);
+  } catch (err) {
+    const code = errorCode(err);
+    if (code === 'ENOENT') return { ok: false, code: 'missing', reason: `no snapshot at ${path}` };
+    return { ok: false, code: 'unreadable', reason: `cannot read ${path}: ${code}` };
+  }
+  const early = checkHeader(path, raw.toString('utf8', 0, Math.min(raw.length, HEADER_PROBE_BYTES)), formatVersion);
+  return early ?? parseSnapshot(path, raw, formatVersion);
 }
 
 export async function removeSnapshot(root: string, name: string): Promise<void> {

@@ -15,7 +15,7 @@
  * repository checkout can make neither (git records 0644 or 0755 only).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { constants, lstatSync, promises as fsp } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, promises as fsp, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, join } from 'node:path';
 
@@ -121,6 +121,23 @@ export async function openStateFile(path: string): Promise<fsp.FileHandle> {
     throw Object.assign(new Error(`${path} is not a regular file`), { code: 'ENOTREG' });
   }
   return handle;
+}
+
+/** A state file's bytes, opened as openStateFile opens it (no symlink, no FIFO), without awaiting. */
+export function readStateFileSync(path: string): Buffer {
+  let fd: number;
+  try {
+    fd = openSync(path, NO_FOLLOW);
+  } catch (err) {
+    if (errorCode(err) === 'ELOOP') throw Object.assign(new Error(`${path} is a symlink: not followed`), { code: 'ELINK' });
+    throw err;
+  }
+  try {
+    if (!fstatSync(fd).isFile()) throw Object.assign(new Error(`${path} is not a regular file`), { code: 'ENOTREG' });
+    return readFileSync(fd);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** A state file's text (at most maxBytes), read as openStateFile opens it. */
