@@ -2,7 +2,7 @@
 // tsc only type-checks (npm run typecheck); esbuild emits. The bench builds its child process
 // with the same `bundle()`, so what it measures is what ships.
 import * as esbuild from 'esbuild';
-import { chmodSync, cpSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -192,6 +192,9 @@ if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1]
   const production = process.argv.includes('--production');
   const dist = join(ROOT, 'dist');
   rmSync(join(dist, 'chunks'), { recursive: true, force: true });
+  // A production build writes no source maps; one left by a development build would ship in the
+  // .vsix (vsce keeps whatever `!dist/**` re-includes, whatever .vscodeignore says after it).
+  if (production && existsSync(dist)) for (const name of readdirSync(dist, { recursive: true })) if (String(name).endsWith('.map')) rmSync(join(dist, String(name)), { force: true });
   await bundleApp(dist, { production });
   await bundleWebview(dist, { production });
 }
