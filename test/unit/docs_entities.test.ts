@@ -204,6 +204,16 @@ describe('mention finding', () => {
     assert.equal(one.mentions.filter((m) => m.source === 'ngram').length, 0, 'one document is not enough');
   });
 
+  it('takes no entity from a code example\'s own names, and still links the code it calls', () => {
+    // As the chunker writes a code block: fenced, with no code spans.
+    const c = { ...makeChunk('x', { path: 'docs/page.md' }), text: 'Wrap it:\n\n```python\nnew_func = slugify(old_value)\nself.debug_mode = True\n```\n\nThen call new_func.' };
+    const found = resolveDocs(sampleGraph(), { [c.path]: [c] }).mentions.map((m) => `${m.surface} → ${m.target}`);
+    assert.ok(found.some((l) => l.startsWith('slugify → py:')), found.join('; '));
+    assert.ok(!found.some((l) => /^(old_value|self\.debug_mode) /.test(l)), found.join('; '));
+    // In prose the same identifier-shaped word is still read.
+    assert.ok(found.some((l) => l.startsWith('new_func → entity:')), found.join('; '));
+  });
+
   it('reads proper names from the whole document', () => {
     const names = properNames([makeChunk('Cheerio parses. Cheerio renders. Cheerio is fast. We use Kafka here.\nTitle Words Here\n\nMonday is busy.')]);
     assert.ok(names.has('Cheerio'), 'three sentence starts');

@@ -132,9 +132,21 @@ function pathCandidates(text: string, gaz: GazetteerReader | undefined, out: Can
   }
 }
 
+/** [start, end) offsets of the fenced code blocks in a chunk's text (the chunker fences code units). */
+function fencedRanges(text: string): [number, number][] {
+  if (!text.includes('```')) return [];
+  const out: [number, number][] = [];
+  for (const m of text.matchAll(/```[^\n]*\n[^]*?(?:\n```|$)/g)) out.push([m.index, m.index + m[0].length]);
+  return out;
+}
+
 function tokenCandidates(text: string, gaz: GazetteerReader | undefined, out: Candidate[]): void {
   pathCandidates(text, gaz, out);
+  const fences = fencedRanges(text);
   for (const t of identifierTokens(text)) {
+    // In a code example, a name the code does not define is the example's own (`new_func`,
+    // `self.debug`): no entity. Names the code defines still link, as in prose.
+    const example = fences.length > 0 && fences.some(([a, b]) => t.start >= a && t.start < b);
     let surface = t.surface;
     let end = t.end;
     const hit = gaz?.lookup(surface);
@@ -149,7 +161,7 @@ function tokenCandidates(text: string, gaz: GazetteerReader | undefined, out: Ca
     }
     const bare = surface.replace(/\(\)$/, '');
     if (bare.includes('.') || bare.includes('::')) {
-      if (isApiChain(surface) && !/\.(com|org|net|io|dev|edu|gov)$/i.test(bare)) out.push({ surface, start: t.start, end, source: 'token', type: 'api' });
+      if (!example && isApiChain(surface) && !/\.(com|org|net|io|dev|edu|gov)$/i.test(bare)) out.push({ surface, start: t.start, end, source: 'token', type: 'api' });
       else {
         // A dotted chain that is not an API call may still hold a known name: `see Client.send.`
         for (const part of splitChain(surface, t.start)) {
@@ -157,7 +169,7 @@ function tokenCandidates(text: string, gaz: GazetteerReader | undefined, out: Ca
           if (h && h.plainText) out.push({ ...part, source: 'gazetteer', type: 'code' });
         }
       }
-    } else if (PLAIN_WORD.test(bare)) continue; // the common case: an English word
+    } else if (PLAIN_WORD.test(bare) || example) continue; // the common case: an English word
     else if (isCompoundIdentifier(bare) || surface.endsWith('()')) out.push({ surface, start: t.start, end, source: 'token', type: 'token' });
     else if (isNumberedName(bare)) out.push({ surface, start: t.start, end, source: 'token', type: 'name' });
   }
