@@ -190,9 +190,24 @@ export class GraphAssembler {
     for (const path of [...this.project.facts.keys()].sort()) this.syncNodes(path);
     this.syncModules();
     for (const [path, resolution] of Object.entries(state.resolutions)) {
-      if (this.project.facts.has(path)) this.setResolution(path, resolution);
+      if (this.project.facts.has(path)) this.addResolution(path, resolution);
     }
     this.syncDependsOn();
+  }
+
+  /** setResolution for a file that has none yet (a restore): nothing to compare or drop. */
+  private addResolution(path: string, next: FileResolution): void {
+    if (this.resolutions.has(path)) {
+      this.setResolution(path, next);
+      return;
+    }
+    for (const e of next.edges) this.putEdge(e);
+    for (const key of next.deps) {
+      let set = this.dependents.get(key);
+      if (!set) this.dependents.set(key, (set = new Set()));
+      set.add(path);
+    }
+    this.resolutions.set(path, next);
   }
 
   facts(path: string): FileFacts | undefined {
