@@ -14,8 +14,9 @@
  *    typedef and `using X = …` → `type` (its `returnType` is what it stands for); a typedef of an
  *    anonymous struct names the struct.
  *  - Functions → `function`, methods (in a class body, or defined out of line as `A::f`) →
- *    `method`; a constructor is `A.A`, a destructor `A.~A`; overloads share one symbol (the
- *    first). Templates are their template: `template<class T> T max(T, T)` is the function `max`.
+ *    `method`; a constructor is `A.A`, a destructor `A.~A`; overloads are symbols of their own,
+ *    `A.f$2`, `A.f$3` … in source order (the name stays `f`). Templates are their template:
+ *    `template<class T> T max(T, T)` is the function `max`.
  *  - A declaration without a body (a prototype, a method declared in its class) is a symbol with
  *    `declaration: true`; when the same file defines it too (prototype then definition, or a class
  *    and its out-of-line methods), the one symbol takes the definition's location. A declaration in
@@ -60,6 +61,8 @@ interface Ctx {
   source: string;
   symbols: SymbolFact[];
   byQn: Map<string, SymbolFact>;
+  /** Symbols per qualified name as written: one, or a function's overloads in source order. */
+  overloads: Map<string, SymbolFact[]>;
   imports: ImportFact[];
   bindings: BindingFact[];
   body: BodyOut;
@@ -70,7 +73,7 @@ interface Ctx {
 const EMPTY: ExtractedFacts = { symbols: [], imports: [], exports: [], calls: [], references: [], bindings: [] };
 
 export function extractCFamily(input: ExtractorInput): ExtractedFacts {
-  const ctx: Ctx = { source: input.source, symbols: [], byQn: new Map(), imports: [], bindings: [], body: { calls: [], references: [] }, namespaces: new Set() };
+  const ctx: Ctx = { source: input.source, symbols: [], byQn: new Map(), overloads: new Map(), imports: [], bindings: [], body: { calls: [], references: [] }, namespaces: new Set() };
   try {
     const root = input.tree.rootNode;
     for (const ns of root.descendantsOfType(['namespace_definition', 'using_declaration'])) {
@@ -211,23 +214,56 @@ function newSymbol(ctx: Ctx, n: Node, kind: SymbolFact['kind'], name: string, qn
   return s;
 }
 
-/** Adds a symbol, or merges a definition into the declaration of the same name the file already has. */
+/**
+ * Adds a symbol, or merges a definition into the declaration of it the file already has (the
+ * declaration with the same parameters). Another function of the same name in the same scope is
+ * an overload: a symbol of its own, `f$2`, `f$3` … in source order (ids must differ; the name
+ * stays `f`), so that a call names the overload its arguments pick, as clangd does.
+ */
 function addSymbol(ctx: Ctx, s: SymbolFact): SymbolFact | undefined {
-  const had = ctx.byQn.get(s.qualifiedName);
-  if (!had) {
-    ctx.byQn.set(s.qualifiedName, s);
+  const base = s.qualifiedName;
+  const family = ctx.overloads.get(base);
+  if (!family) {
+    ctx.overloads.set(base, [s]);
+    ctx.byQn.set(base, s);
     ctx.symbols.push(s);
     return s;
   }
-  if (had.declaration && !s.declaration) {
-    // The file's definition of what it declared: one symbol, at the definition.
-    Object.assign(had, { line: s.line, startLine: s.startLine, endLine: s.endLine, signature: s.signature, params: s.params ?? had.params });
-    if (s.returnType !== undefined) had.returnType = s.returnType;
-    if (s.doc !== undefined && had.doc === undefined) had.doc = s.doc;
-    delete had.declaration;
-    return had;
+  const callable = s.kind === 'function' || s.kind === 'method';
+  const sameParams = callable ? family.filter((f) => f.kind === s.kind && paramKey(f) === paramKey(s)) : family;
+  if (!s.declaration) {
+    const declared = sameParams.find((f) => f.declaration) ?? (callable ? soleDeclaration(family, s) : undefined);
+    if (declared) {
+      // The file's definition of what it declared: one symbol, at the definition.
+      Object.assign(declared, { line: s.line, startLine: s.startLine, endLine: s.endLine, signature: s.signature, params: s.params ?? declared.params });
+      if (s.returnType !== undefined) declared.returnType = s.returnType;
+      if (s.doc !== undefined && declared.doc === undefined) declared.doc = s.doc;
+      delete declared.declaration;
+      return declared;
+    }
   }
-  return s.declaration || had.declaration ? undefined : had.kind === s.kind ? had : undefined; // an overload: the first is the symbol
+  const first = family[0]!;
+  // Not a function: the first stands (a class defined again in another `#if` branch is that class).
+  if (!callable) return s.declaration || first.declaration || first.kind !== s.kind ? undefined : first;
+  // Declared again, or defined twice (`#if` branches): the first stands.
+  if (sameParams.length > 0 || first.kind !== s.kind) return sameParams.find((f) => !f.declaration && !s.declaration);
+  s.qualifiedName = `${base}$${family.length + 1}`;
+  family.push(s);
+  ctx.byQn.set(s.qualifiedName, s);
+  ctx.symbols.push(s);
+  return s;
+}
+
+/** A definition whose parameters are written differently from its one declaration (`string` vs `std::string`) still defines it when the count agrees. */
+function soleDeclaration(family: SymbolFact[], s: SymbolFact): SymbolFact | undefined {
+  const open = family.filter((f) => f.declaration && f.kind === s.kind);
+  if (open.length !== 1 || family.some((f) => !f.declaration && f.kind === s.kind)) return undefined;
+  return (open[0]!.params?.length ?? 0) === (s.params?.length ?? 0) ? open[0] : undefined;
+}
+
+/** Parameter types, normalised: what tells overloads apart. */
+function paramKey(s: SymbolFact): string {
+  return (s.params ?? []).map((p) => (p.isRest ? '...' : (p.type ?? '?').replace(/\s+/g, ''))).join(',');
 }
 
 function params(list: Node | null): ParamFact[] {

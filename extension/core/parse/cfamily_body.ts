@@ -31,17 +31,17 @@ export function walkBody(root: Node, caller: string | undefined, out: BodyOut, l
       case 'call_expression': {
         const fn = n.childForFieldName('function');
         const chain = calleeChain(fn);
-        if (chain && fn) out.calls.push({ ...who, callee: withCall(chain), line: lineOf(calleeNameNode(fn)) });
-        const made = fn ? madeType(fn) : undefined;
-        if (made !== undefined && fn) out.calls.push({ ...who, callee: [`${made}()`], line: lineOf(calleeNameNode(fn)), isNew: true });
         const args = n.childForFieldName('arguments');
+        if (chain && fn) out.calls.push({ ...who, callee: withCall(chain), line: lineOf(calleeNameNode(fn)), args: argChains(args) });
+        const made = fn ? madeType(fn) : undefined;
+        if (made !== undefined && fn) out.calls.push({ ...who, callee: [`${made}()`], line: lineOf(calleeNameNode(fn)), isNew: true, args: argChains(args) });
         if (args) for (const a of args.namedChildren) valueReference(a, from, out);
         break;
       }
       case 'new_expression': {
         const t = n.childForFieldName('type');
         const name = t ? nameText(t) : undefined;
-        if (name !== undefined && t) out.calls.push({ ...who, callee: [`${name}()`], line: lineOf(t), isNew: true });
+        if (name !== undefined && t) out.calls.push({ ...who, callee: [`${name}()`], line: lineOf(t), isNew: true, args: argChains(n.childForFieldName('arguments')) });
         break;
       }
       case 'type_identifier':
@@ -79,6 +79,20 @@ function madeType(fn: Node): string | undefined {
   const arg = t.childForFieldName('arguments')?.namedChildren[0];
   const type = arg?.type === 'type_descriptor' ? arg.childForFieldName('type') : null;
   return type ? nameText(type) : undefined;
+}
+
+/** Literal arguments by their type (`:char*`, `:int`, `:double`, `:bool`), the rest as chains: what picks an overload. */
+function argChains(list: Node | null): Chain[] {
+  const out: Chain[] = [];
+  for (const a of list?.namedChildren ?? []) {
+    if (a.type === 'comment') continue;
+    if (a.type === 'string_literal' || a.type === 'raw_string_literal' || a.type === 'concatenated_string') out.push([':char*']);
+    else if (a.type === 'number_literal') out.push([/[.eE]/.test(a.text) && !/^0[xX]/.test(a.text) ? ':double' : ':int']);
+    else if (a.type === 'true' || a.type === 'false') out.push([':bool']);
+    else if (a.type === 'char_literal') out.push([':char']);
+    else out.push(chainOf(a));
+  }
+  return out;
 }
 
 const withCall = (chain: Chain): Chain => [...chain.slice(0, -1), `${chain[chain.length - 1]!}()`];
@@ -137,7 +151,7 @@ function constructions(n: Node, who: { caller?: string }, out: BodyOut): void {
   if (name === undefined) return;
   for (const d of n.childrenForFieldName('declarator')) {
     const value = d.type === 'init_declarator' ? d.childForFieldName('value') : null;
-    if (value?.type === 'argument_list' || (value?.type === 'initializer_list' && !d.text.includes('='))) out.calls.push({ ...who, callee: [`${name}()`], line: lineOf(t), isNew: true });
+    if (value?.type === 'argument_list' || (value?.type === 'initializer_list' && !d.text.includes('='))) out.calls.push({ ...who, callee: [`${name}()`], line: lineOf(t), isNew: true, args: argChains(value) });
   }
 }
 

@@ -194,7 +194,7 @@ export interface CallFact {
   /** `new Foo()` in TS/JS and Java (Java: the callee is the type's segments, `new a.B<T>()` → [a, B]). */
   isNew?: boolean;
   /**
-   * C#: the arguments as chains (`?` when not one), to pick an overload by arity and argument types. Java too (literals as `:int`, `:String`, lambdas `?λ`).
+   * C#: the arguments as chains (`?` when not one), to pick an overload by arity and argument types. Java too (literals as `:int`, `:String`, lambdas `?λ`), and C/C++ (literals as `:char*`, `:int`, `:double`, `:bool`).
    * Rust: those of a path call (`Ord::cmp(self, rhs)` → [["self"], ["rhs"]]), whose first picks the impl of `Trait::m(x)`.
    */
   args?: Chain[];
@@ -244,7 +244,7 @@ export interface FileFacts {
   generated?: boolean;
 }
 
-export const FACTS_VERSION = 13;
+export const FACTS_VERSION = 14;
 
 // ---- the extractor contract ----------------------------------------------------------------------
 

@@ -11,7 +11,8 @@
  *    function results (`make()->run()`), `new T`, casts and smart pointers to their class, then
  *    member functions through the class and its bases;
  *  - a call of a type (`T(…)`, `new T(…)`) is a call of its constructor `T.T` when one is
- *    declared; a call of a template is a call of the template;
+ *    declared; a call of a template is a call of the template; of overloads, the one the
+ *    arguments pick (count, then literal types);
  *  - the target is the definition when the workspace has one (the declaration in a header and
  *    the definition in a source file are the same function), the declaration otherwise. Of
  *    several definitions, a `static` one counts only in its own file, the caller's file wins,
@@ -75,7 +76,38 @@ export class CFamily implements FamilyResolver {
     if (run.cut) ctx.cut();
     const target = v?.t === 'type' ? run.constructorOf(v) : v;
     if (target?.t !== 'func') return [];
-    return [{ value: target.ref, confidence: run.inferred ? 'inferred' : 'resolved' }];
+    return [{ value: call.args ? this.overload(ctx, target, call.args) : target.ref, confidence: run.inferred ? 'inferred' : 'resolved' }];
+  }
+
+  /**
+   * Of a function's overloads (`f`, `f$2` … in each file that declares or defines it), the one
+   * the arguments pick: the parameter count must fit (defaults, `...`), then the literal
+   * arguments' types decide (`"x"` fits `const char*`, not `const std::string&`). The target the
+   * lookup found wins when it fits as well as any (it is already the definition nearest the
+   * caller); else a definition before a declaration, then the earlier overload, then the path.
+   */
+  private overload(ctx: ResolveContext, target: Extract<CValue, { t: 'func' }>, args: readonly Chain[]): SymbolRef {
+    if (ctx.view.facts.language === 'c') return target.ref; // C has no overloads
+    const base = baseQn(target.ref.qn);
+    const cands: { ref: SymbolRef; sym: SymbolFact }[] = [];
+    for (const n of this.project.symbolsNamed(target.sym.name, ctx.tracker)) {
+      const lang = this.project.languageOf(n.path);
+      if (!FUNC_KINDS.has(n.kind) || baseQn(n.qn) !== base || !lang || familyOf(lang) !== 'cfamily') continue;
+      const sym = (n.path === ctx.path ? ctx.view : this.project.view(n.path, ctx.tracker, topOf(n.qn)))?.symbols.get(n.qn);
+      if (sym && (sym.exported || n.path === ctx.path || HEADER.test(n.path))) cands.push({ ref: { t: 'symbol', path: n.path, qn: n.qn, kind: sym.kind }, sym });
+    }
+    if (cands.length <= 1 || !cands.some((c) => c.ref.qn !== base)) return target.ref; // no overloads: the lookup's pick stands
+    const score = (c: { sym: SymbolFact }): number => (arityFits(c.sym, args.length) ? 1 + args.reduce((n, a, i) => n + literalFit(a, c.sym.params?.[i]?.type), 0) : 0);
+    const best = Math.max(...cands.map(score));
+    if (best === 0 || score(target) === best) return target.ref;
+    const order = (qn: string): number => Number(/\$(\d+)$/.exec(qn)?.[1] ?? 1);
+    const top = cands
+      .filter((c) => score(c) === best)
+      .sort((a, b) => Number(a.sym.declaration === true) - Number(b.sym.declaration === true) || order(a.ref.qn) - order(b.ref.qn) || (a.ref.path < b.ref.path ? -1 : a.ref.path > b.ref.path ? 1 : 0));
+    const chosen = top[0]!;
+    if (!chosen.sym.declaration) return chosen.ref;
+    // A declaration's defaults are not written again where it is defined: its definition is the one with the same parameter types.
+    return cands.find((c) => !c.sym.declaration && paramTypes(c.sym) === paramTypes(chosen.sym))?.ref ?? chosen.ref;
   }
 
   reference(ctx: ResolveContext, ref: ReferenceFact): SymbolRef | undefined {
@@ -103,6 +135,32 @@ export class CFamily implements FamilyResolver {
 }
 
 /** `f()` → f: the call's target is what the chain names once its last call is taken off. */
+/** `A.f$2` → `A.f`: the qualified name as written, of any overload. */
+const baseQn = (qn: string): string => qn.replace(/\$\d+$/, '');
+
+/** An overload's parameter types as written, spaces dropped: how a declaration finds its definition. */
+const paramTypes = (s: SymbolFact): string => (s.params ?? []).map((p) => (p.isRest ? '...' : (p.type ?? '?').replace(/\s+/g, ''))).join(',');
+
+/** The call's argument count fits the parameters (those with defaults may be left out; `...` takes any more). */
+function arityFits(s: SymbolFact, n: number): boolean {
+  const params = s.params ?? [];
+  const rest = params.some((p) => p.isRest);
+  const fixed = params.filter((p) => !p.isRest);
+  const required = fixed.filter((p) => p.default === undefined).length;
+  return n >= required && (rest || n <= fixed.length);
+}
+
+/** 1 when a literal argument fits the parameter's type, 0 when unknown or not. */
+function literalFit(arg: Chain, type: string | undefined): number {
+  const lit = arg.length === 1 && arg[0]!.startsWith(':') ? arg[0]!.slice(1) : undefined;
+  if (!lit || !type) return 0;
+  const t = type.replace(/\s+/g, '');
+  if (lit === 'char*') return /char\*|char\[/.test(t) ? 1 : 0;
+  if (lit === 'int' || lit === 'double') return /^(const)?(unsigned|signed)?(int|long|short|size_t|u?int\d+_t|float|double|char)/.test(t) ? 1 : 0;
+  if (lit === 'bool') return /bool/.test(t) ? 1 : 0;
+  return 0;
+}
+
 function stripCall(chain: Chain): Chain {
   const last = chain[chain.length - 1]!;
   return last.endsWith('()') ? [...chain.slice(0, -1), last.slice(0, -2)] : chain;
