@@ -36,6 +36,8 @@ export interface Extracts {
   routes: RouteDecl[];
   /** fuzzyKey(name) → classes, interfaces, enums, types and functions so named. */
   names: Map<string, Place[]>;
+  /** A file's module path segments, sorted (`a/b/c.py` → `a/b/c`; `__init__` and `index` left out) → its paths. */
+  moduleKeys: Map<string, string[]>;
 }
 
 const NAMED_KINDS = new Set(['class', 'interface', 'enum', 'type', 'function']);
@@ -64,9 +66,13 @@ export class CodeExtracts {
 
   get(): Extracts {
     if (!this.merged) {
-      const out: Extracts = { fields: new Map(), routes: [], names: new Map() };
+      const out: Extracts = { fields: new Map(), routes: [], names: new Map(), moduleKeys: new Map() };
       for (const path of [...this.files.keys()].sort()) {
         const s = this.files.get(path)!;
+        const key = path.replace(/\.\w+$/, '').split('/').filter((x) => x !== '__init__' && x !== 'index').sort().join('/');
+        const same = out.moduleKeys.get(key);
+        if (same) same.push(path);
+        else out.moduleKeys.set(key, [path]);
         for (const [name, qn] of s.fields) push(out.fields, name, { path, qn });
         for (const r of s.routes) out.routes.push({ ...r, path });
         for (const [key, qn] of s.names) push(out.names, key, { path, qn });

@@ -59,7 +59,6 @@ export function isTestPath(path: string): boolean {
 
 export class CodeLinker {
   private basenames: Map<string, string[]> | undefined;
-  private moduleKeys: Map<string, string[]> | undefined;
 
   /** `extracts`: fields, routes and name keys from the code facts (empty: those tiers find nothing). */
   constructor(
@@ -323,7 +322,7 @@ export class CodeLinker {
     }
     if (parts.every((p) => /^[a-z_][a-z0-9_]*$/.test(p)) && parts.length > 1) {
       // `pkg.roles.authorization` for pkg/authorization/roles.py: the same parts in another order.
-      const hits = this.moduleKeyIndex().get([...parts].sort().join('/')) ?? [];
+      const hits = (this.extracts.moduleKeys.get([...parts].sort().join('/')) ?? []).filter((p) => this.graph.hasNode(fileId(p))).map(fileId);
       if (hits.length === 1) return [{ id: hits[0]!, score: FUZZY, via: 'fuzzy', confidence: 'name' }];
       return [];
     }
@@ -409,18 +408,7 @@ export class CodeLinker {
 
   // ---- indexes, built once per linker (a linker lives for one relink) --------------------------
 
-  private moduleKeyIndex(): Map<string, string[]> {
-    if (!this.moduleKeys) {
-      this.moduleKeys = new Map();
-      for (const p of this.graph.paths()) {
-        if (!CODE_EXTENSIONS.test(p) || !this.graph.hasNode(fileId(p))) continue;
-        const segs = p.replace(/\.\w+$/, '').split('/').filter((x) => x !== '__init__' && x !== 'index');
-        const key = [...segs].sort().join('/');
-        this.moduleKeys.set(key, [...(this.moduleKeys.get(key) ?? []), fileId(p)]);
-      }
-    }
-    return this.moduleKeys;
-  }
+
 }
 
 /** A path segment compared loosely: case, `-`/`_`, a plural `s`. */
