@@ -30,6 +30,10 @@ export interface HostInfo {
   folder: string;
   /** Above this many nodes the explorer opens at module level and expands on demand. */
   largeGraph: number;
+  /** Where it is shown in VS Code: the sidebar follows the editor (the file's context), the panel opens on the architecture. Absent: the browser. */
+  surface?: 'sidebar' | 'panel';
+  /** Whether "Follow editor" starts on. */
+  follow?: boolean;
 }
 
 /** How much of the graph the explorer was sent. */
@@ -55,7 +59,7 @@ export type HostMessage =
   | { type: 'init'; host: HostInfo; graph: WireGraph; state: WireIndexState; totals: WireTotals }
   | { type: 'diff'; diff: WireDiff; totals?: WireTotals }
   | { type: 'state'; state: WireIndexState }
-  /** Follow editor: the node under the cursor. */
+  /** The node under the editor's cursor (or its file): marked always, shown (the sidebar: its file's context) when following. */
   | { type: 'reveal'; id: string }
   /** Show these nodes against a faded rest (the impact of a change, callers): `ids` empty clears it. */
   | { type: 'highlight'; label: string; ids: string[] }

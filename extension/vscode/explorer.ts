@@ -45,7 +45,7 @@ export function registerExplorer(ctx: Ctx): void {
       EXPLORER_VIEW,
       {
         resolveWebviewView(view) {
-          const session = track(new ExplorerSession(ctx, view.webview));
+          const session = track(new ExplorerSession(ctx, view.webview, 'sidebar'));
           view.onDidDispose(() => {
             sessions.delete(session);
             session.dispose();
@@ -64,7 +64,7 @@ export function registerExplorer(ctx: Ctx): void {
         return;
       }
       const p = (panel = vscode.window.createWebviewPanel('kgMemory.explorerPanel', 'KG Memory Graph', vscode.ViewColumn.Active, { retainContextWhenHidden: true }));
-      const session = track(new ExplorerSession(ctx, p.webview));
+      const session = track(new ExplorerSession(ctx, p.webview, 'panel'));
       p.onDidDispose(() => {
         sessions.delete(session);
         session.dispose();

@@ -29,7 +29,8 @@ import type { Ctx } from './ctx';
 import type { FolderIndex, IndexState } from './folder_index';
 import { openTarget } from './explorer_open';
 
-const FOLLOW_DELAY_MS = 250;
+/** Cursor moves are debounced this long; the issue asks for the new context within 500 ms. */
+const FOLLOW_DELAY_MS = 120;
 
 export function wireState(s: IndexState): WireIndexState {
   switch (s.kind) {
@@ -51,7 +52,8 @@ export class ExplorerSession implements vscode.Disposable {
   private sent: WireGraph | undefined;
   /** What is loaded in the webview besides the overview; undefined: the whole graph is. */
   private scope: WireScope | undefined;
-  private follow = false;
+  /** The sidebar follows the editor from the start (the file's context); the panel does when asked. */
+  private follow: boolean;
   /** The highlight to send (again) after the next init: asked for before the page was ready, or kept across a re-init. */
   private pendingHighlight: { label: string; ids: string[] } | undefined;
   /** The webview's last answer to a highlight: what it draws of it. */
@@ -62,7 +64,9 @@ export class ExplorerSession implements vscode.Disposable {
   constructor(
     private readonly ctx: Ctx,
     private readonly webview: vscode.Webview,
+    private readonly surface: 'sidebar' | 'panel' = 'panel',
   ) {
+    this.follow = surface === 'sidebar';
     const assets = vscode.Uri.joinPath(ctx.extCtx.extensionUri, 'dist', 'webview');
     webview.options = { enableScripts: true, localResourceRoots: [assets] };
     const nonce = randomBytes(16).toString('base64');
@@ -117,7 +121,7 @@ export class ExplorerSession implements vscode.Disposable {
     follow: (m) => {
       this.follow = m.on;
       const editor = vscode.window.activeTextEditor;
-      if (m.on && editor) this.scheduleFollow(editor);
+      if (m.on && editor) this.revealEditor(editor);
     },
     expand: (m) => {
       const folder = this.folder;
@@ -181,8 +185,11 @@ export class ExplorerSession implements vscode.Disposable {
     const { graph, totals } = opening;
     this.scope = opening.scope;
     this.sent = graph;
-    this.post({ type: 'init', host: { kind: 'vscode', folder: folder?.folder.name ?? '', largeGraph }, graph, totals, state: folder ? wireState(folder.state) : { kind: 'idle' } });
+    this.post({ type: 'init', host: { kind: 'vscode', folder: folder?.folder.name ?? '', largeGraph, surface: this.surface, follow: this.follow }, graph, totals, state: folder ? wireState(folder.state) : { kind: 'idle' } });
     if (folder) this.folderDisposables.push(folder.onDidChangeState((s) => this.post({ type: 'state', state: wireState(s) })));
+    // Open on the person's context: the file in the editor, at once.
+    const editor = vscode.window.activeTextEditor;
+    if (folder && editor) this.revealEditor(editor);
     if (folder && this.pendingHighlight) this.sendHighlight(this.pendingHighlight);
   }
 
@@ -236,16 +243,21 @@ export class ExplorerSession implements vscode.Disposable {
     if (!isEmptyDiff(diff)) this.post({ type: 'diff', diff, totals: { partial: this.scope !== undefined, nodes: whole.order, edges: whole.size } });
   }
 
+  /**
+   * The node under the cursor, or the file: sent whether or not the explorer follows, since it
+   * marks the editor's file either way. Debounced, so typing and arrow keys send one message.
+   */
   private scheduleFollow(editor: vscode.TextEditor): void {
-    if (!this.follow) return;
     clearTimeout(this.followTimer);
-    this.followTimer = setTimeout(() => {
-      const folder = this.folder;
-      const rel = folder?.relative(editor.document.uri);
-      if (!folder || rel === undefined) return;
-      const id = folder.ws.graph.symbolAt(rel, editor.selection.active.line + 1);
-      if (id !== undefined) this.post({ type: 'reveal', id });
-    }, FOLLOW_DELAY_MS);
+    this.followTimer = setTimeout(() => this.revealEditor(editor), FOLLOW_DELAY_MS);
+  }
+
+  private revealEditor(editor: vscode.TextEditor): void {
+    const folder = this.folder;
+    const rel = folder?.relative(editor.document.uri);
+    if (!folder || rel === undefined || !this.sent) return;
+    const id = folder.ws.graph.symbolAt(rel, editor.selection.active.line + 1);
+    if (id !== undefined) this.post({ type: 'reveal', id });
   }
 
   dispose(): void {

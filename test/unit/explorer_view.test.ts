@@ -5,7 +5,7 @@ import { describe, it } from 'node:test';
 import type { WireGraph } from '../../extension/protocol/wire_graph';
 import { appReducer, initialAppState } from '../../webview/model/app_state';
 import { nodeDetail } from '../../webview/model/detail';
-import { applyPreset, expandPath, initialPreset, isExpanded, nodePasses, PRESETS, toggleEdgeKind, toggleExpanded, toggleNodeKind } from '../../webview/model/filters';
+import { applyPreset, EVERYTHING_MAX, expandPath, initialPreset, isExpanded, nodePasses, PRESETS, toggleEdgeKind, toggleExpanded, toggleNodeKind } from '../../webview/model/filters';
 import { applyDiff, buildGraph } from '../../webview/model/graph_data';
 import { EDGE_KINDS, nodeLabel, nodeStyle } from '../../webview/model/kinds';
 import { deriveView, reduceEdge, reduceNode, withHover, type Palette, type ViewState } from '../../webview/model/reducers';
@@ -63,9 +63,12 @@ describe('filters', () => {
     assert.ok(nodePasses(f, 'constant', 'app/sub/x.py') && nodePasses(f, 'file', 'app/api.py') && !nodePasses(f, 'module', 'app/sub'));
     assert.equal(expandPath(f, 'app'), f);
   });
-  it('opens a large graph at module level', () => {
+  it('opens a real repository at the architecture level, a small graph whole', () => {
     assert.equal(initialPreset(50_000, 20_000), 'architecture');
-    assert.equal(initialPreset(500, 20_000), 'everything');
+    // psf/requests' graph is 1.1k nodes: one disc of dots as Everything.
+    assert.equal(initialPreset(1_111, 20_000), 'architecture');
+    assert.equal(initialPreset(EVERYTHING_MAX, 20_000), 'everything');
+    assert.equal(initialPreset(120, 100), 'architecture');
   });
 });
 

@@ -27,7 +27,8 @@
 import Sigma from 'sigma';
 import { EdgeLineProgram, NodePointProgram } from 'sigma/rendering';
 import type { EdgeData, ExplorerGraph, NodeData } from '../model/graph_data';
-import { deriveView, nodeVisible, reduceEdge, reduceNode, withHover, type DerivedView, type Palette, type ViewState } from '../model/reducers';
+import { deriveView, edgeKindShown, importanceOf, nodeVisible, reduceEdge, reduceNode, withHover, type DerivedView, type Palette, type ViewState } from '../model/reducers';
+import { LabelCuller, type LabelBox } from './labels';
 
 /** Up to this many nodes hover fades the rest of the graph (a full redraw); above, it only highlights. */
 export const FADE_MAX = 500;
@@ -133,6 +134,11 @@ function lightenFrames(sigma: Sigma<NodeData, EdgeData>): { settling(on: boolean
 /** Above this many nodes edges and labels wait for the layout to settle (see lightenFrames). */
 const QUIET_LAYOUT = 5000;
 
+/** Up to this many edges shown, every one gets an arrow head (above, only the selected or hovered node's). */
+const ARROW_EDGES = 2500;
+/** Up to this many nodes shown, every label that fits without overlapping is drawn; above, only big nodes'. */
+const ALL_LABELS = 400;
+
 /** Room kept free around the framed nodes, and on the right for their labels, in pixels. */
 const FIT_PADDING = 24;
 const LABEL_ROOM = 140;
@@ -155,6 +161,12 @@ export class GraphView {
   private settingCamera = false;
   private insets = { left: 0, right: 0 };
   private readonly resizeObserver: ResizeObserver;
+  private readonly scale: ReturnType<typeof scaleFor>;
+  /** Whether every shown edge gets an arrow head (few enough shown), see ARROW_EDGES. */
+  private arrows: boolean;
+  private importance: Map<string, number>;
+  private readonly labels: LabelCuller;
+  private settleTimer: number | undefined;
 
   constructor(
     container: HTMLElement,
@@ -166,8 +178,11 @@ export class GraphView {
   ) {
     this.state = state;
     this.fade = graph.order <= FADE_MAX;
-    this.base = this.derived = deriveView(graph, state, this.fade);
-    const scale = scaleFor(graph.order, graph.size);
+    this.importance = importanceOf(graph);
+    this.base = this.derived = deriveView(graph, state, this.fade, this.importance);
+    const scale = (this.scale = scaleFor(graph.order, graph.size));
+    this.arrows = scale.arrows;
+    this.labels = new LabelCuller();
     this.sigma = new Sigma<NodeData, EdgeData>(graph, container, {
       // Arrows: every edge kind is directed (calls, imports, contains...). In big graphs only the
       // edges of the selected or hovered node get arrow heads (see reduceEdge).
@@ -177,6 +192,9 @@ export class GraphView {
       // Small graphs: every label; large ones: only nodes drawn big enough (modules, files, zoomed in).
       labelRenderedSizeThreshold: graph.order < 300 ? 1 : 9 * scale.nodeSize,
       labelDensity: graph.order < 5000 ? 0.5 : 0.3,
+      // Labels never overlap: each is drawn only where no label drawn before it in this frame is
+      // (sigma hands them over biggest node first, so the important ones win).
+      defaultDrawNodeLabel: (ctx, data, settings) => this.labels.draw(ctx, data, settings),
       zIndex: true,
       hideEdgesOnMove: scale.hideOnMove,
       hideLabelsOnMove: scale.hideOnMove,
@@ -188,13 +206,16 @@ export class GraphView {
       nodeReducer: (id, a) => reduceNode(this.derived, this.palette, id, a, scale.nodeSize),
       edgeReducer: (key, a) => {
         const [s, t] = this.graph.extremities(key);
-        return reduceEdge(this.derived, this.palette, a, s, t, this.visible(s), this.visible(t), scale.arrows);
+        return reduceEdge(this.derived, this.palette, a, s, t, this.visible(s), this.visible(t), this.arrows);
       },
     });
     // Edge labels are never drawn here: that layer need not be composited at all, in any graph.
     const edgeLabels = this.sigma.getCanvases().edgeLabels;
     if (edgeLabels) edgeLabels.style.display = 'none';
     if (scale.points && scale.hideOnMove) this.frames = lightenFrames(this.sigma);
+    this.sigma.on('beforeRender', () => this.labels.reset());
+    this.settleAfterMoves();
+    this.countShown();
     this.wireMouse();
     this.wireCamera();
     this.resizeObserver = new ResizeObserver(() => {
@@ -308,9 +329,64 @@ export class GraphView {
   }
 
   private rederive(): void {
-    this.base = deriveView(this.graph, this.state, this.fade);
+    if (this.importance.size !== this.graph.order) this.importance = importanceOf(this.graph);
+    this.base = deriveView(this.graph, this.state, this.fade, this.importance);
     this.derived = withHover(this.graph, this.base, this.hovered);
+    this.countShown();
     this.sigma.refresh();
+  }
+
+  /**
+   * Arrows and labels follow what is shown, not the graph's size: a 150-node context of a
+   * 10k-node graph gets arrow heads on every edge and a label on every node that has room.
+   */
+  private countShown(): void {
+    const shown = new Set<string>();
+    this.graph.forEachNode((id) => {
+      if (this.visible(id)) shown.add(id);
+    });
+    let edges = 0;
+    this.graph.forEachEdge((_k, a, s, t) => {
+      if (edgeKindShown(this.state, a.kind) && shown.has(s) && shown.has(t)) edges++;
+    });
+    this.arrows = this.scale.arrows || edges <= ARROW_EDGES;
+    const threshold = shown.size <= ALL_LABELS ? 1 : this.graph.order < 300 ? 1 : 9 * this.scale.nodeSize;
+    if (this.sigma.getSetting('labelRenderedSizeThreshold') !== threshold) this.sigma.setSetting('labelRenderedSizeThreshold', threshold);
+  }
+
+  /**
+   * Sigma leaves edges out of a frame drawn while the camera moves (hideEdgesOnMove), and
+   * lightenFrames hides their layer, but nothing draws them again when the move ends without a
+   * camera change: a wheel zoom clears its "moving" flag after its last frame, so edges stayed
+   * missing until something else redrew (the webview on a 1k-node graph showed none). After
+   * every frame drawn while moving, wait for the move to end and draw once more.
+   */
+  private settleAfterMoves(): void {
+    const moving = (): boolean => {
+      const m = this.sigma.getMouseCaptor();
+      return this.sigma.getCamera().isAnimated() || m.isMoving || m.draggedEvents > 0 || m.currentWheelDirection !== 0;
+    };
+    let drawnMoving = false;
+    this.sigma.on('beforeRender', () => {
+      drawnMoving = moving();
+    });
+    this.sigma.on('afterRender', () => {
+      if (!drawnMoving || this.settleTimer !== undefined) return;
+      const check = (): void => {
+        if (moving()) {
+          this.settleTimer = window.setTimeout(check, 60);
+          return;
+        }
+        this.settleTimer = undefined;
+        this.sigma.scheduleRender();
+      };
+      this.settleTimer = window.setTimeout(check, 60);
+    });
+  }
+
+  /** The labels drawn in the last frame, as screen boxes (CSS pixels of the canvas). */
+  labelBoxes(): LabelBox[] {
+    return this.labels.boxes();
   }
 
   /**
@@ -394,6 +470,7 @@ export class GraphView {
   }
 
   kill(): void {
+    clearTimeout(this.settleTimer);
     this.resizeObserver.disconnect();
     this.sigma.kill();
   }

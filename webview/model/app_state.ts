@@ -57,14 +57,18 @@ export type AppAction =
   | { type: 'layout'; status: LayoutStatus }
   | { type: 'notice'; text: string | undefined }
   /** The host's highlight; no ids clears it. */
-  | { type: 'highlight'; label: string; ids: readonly string[] };
+  | { type: 'highlight'; label: string; ids: readonly string[] }
+  /** Following the editor in the sidebar: the file's context (model/context.ts); undefined leaves it. */
+  | { type: 'context'; context: ViewState['context'] }
+  /** The file in the editor (marked on the graph). */
+  | { type: 'current'; id: string | undefined };
 
 export function appReducer(s: AppState, a: AppAction): AppState {
   switch (a.type) {
     case 'init': {
       // A partial graph is above the limit by definition; the whole graph's size decides otherwise.
       const preset = a.totals.partial ? 'architecture' : initialPreset(a.totals.nodes, a.host.largeGraph);
-      return { ...s, host: a.host, totals: a.totals, indexState: a.state, present: a.present, graphVersion: s.graphVersion + 1, view: { filters: applyPreset(preset, a.present), focusDepth: 0 } };
+      return { ...s, host: a.host, totals: a.totals, indexState: a.state, present: a.present, graphVersion: s.graphVersion + 1, follow: a.host.follow ?? s.follow, view: { filters: applyPreset(preset, a.present), focusDepth: 0 } };
     }
     case 'graphChanged': {
       // Kinds that appear for the first time are shown when the preset shows everything.
@@ -94,14 +98,32 @@ export function appReducer(s: AppState, a: AppAction): AppState {
     }
     case 'focusDepth':
       return { ...s, view: { ...s.view, focusDepth: Math.max(0, Math.min(5, Math.round(a.depth))) } };
-    case 'follow':
-      return { ...s, follow: a.on };
+    case 'follow': {
+      // Leaving follow leaves the context: the whole graph at its own layout again.
+      if (a.on) return { ...s, follow: true };
+      const view: ViewState = { ...s.view };
+      delete view.context;
+      return { ...s, follow: false, view };
+    }
     case 'layout':
       return { ...s, layout: a.status };
     case 'highlight': {
       const view: ViewState = { ...s.view };
       if (a.ids.length === 0) delete view.highlight;
       else view.highlight = { label: a.label, ids: new Set(a.ids) };
+      return { ...s, view };
+    }
+    case 'context': {
+      const view: ViewState = { ...s.view };
+      if (a.context === undefined) delete view.context;
+      else view.context = a.context;
+      return { ...s, view };
+    }
+    case 'current': {
+      if (s.view.current === a.id) return s;
+      const view: ViewState = { ...s.view };
+      if (a.id === undefined) delete view.current;
+      else view.current = a.id;
       return { ...s, view };
     }
     case 'notice': {

@@ -55,9 +55,15 @@ export function applyPreset(id: PresetId, present: { nodes: readonly string[]; e
   };
 }
 
-/** The preset a graph opens with: Everything, or Architecture when it is too big to draw whole. */
+/**
+ * Above this many nodes a graph opens at the architecture level: a real repository's whole graph
+ * (psf/requests: 1.1k nodes) is one disc of dots, its folders and files are its shape.
+ */
+export const EVERYTHING_MAX = 300;
+
+/** The preset a graph opens with: Everything when it is small, else Architecture. */
 export function initialPreset(nodeCount: number, largeGraph: number): PresetId {
-  return nodeCount > largeGraph ? 'architecture' : 'everything';
+  return nodeCount > Math.min(largeGraph, EVERYTHING_MAX) ? 'architecture' : 'everything';
 }
 
 function toggled(set: ReadonlySet<string>, key: string): Set<string> {

@@ -20,6 +20,7 @@ import type { EdgeData, ExplorerGraph, NodeData } from './graph_data';
 import { nodePasses, type FilterState } from './filters';
 import { neighbourhood } from './focus';
 import { edgeStyle, nodeLabel, nodeStyle, type ColorSlot } from './kinds';
+import { translucent } from './colour';
 
 export interface ViewState {
   filters: FilterState;
@@ -29,6 +30,10 @@ export interface ViewState {
   focusDepth: number;
   /** Nodes the host asked to show against a faded rest (the impact of a change), with what they are. */
   highlight?: { label: string; ids: ReadonlySet<string> };
+  /** Following the editor (the sidebar): only the file's context, at positions laid out for it (model/context.ts). */
+  context?: { file: string; ids: ReadonlySet<string>; positions: ReadonlyMap<string, { x: number; y: number }> };
+  /** The file in the editor, marked wherever it is drawn. */
+  current?: string;
 }
 
 export type Palette = Record<ColorSlot | 'faded' | 'edge' | 'highlight', string>;
@@ -43,10 +48,31 @@ export interface DerivedView {
   hover?: Set<string>;
   /** Fade what is not hovered (small graphs). */
   fade: boolean;
+  /** 0..1 per node: log degree over the graph's largest; sizes nodes and ranks their labels. */
+  importance?: ReadonlyMap<string, number>;
+}
+
+/** A node's importance: its degree on a log scale, relative to the best-connected node. */
+export function importanceOf(g: ExplorerGraph): Map<string, number> {
+  let max = 1;
+  g.forEachNode((id) => {
+    max = Math.max(max, g.degree(id));
+  });
+  const out = new Map<string, number>();
+  const top = Math.log1p(max);
+  g.forEachNode((id) => out.set(id, Math.log1p(g.degree(id)) / top));
+  return out;
+}
+
+/** Whether edges of this kind are drawn: the filters say, but a context shows every kind among its nodes. */
+export function edgeKindShown(state: Pick<ViewState, 'filters' | 'context'>, kind: string): boolean {
+  return state.context !== undefined || state.filters.edgeKinds.has(kind);
 }
 
 export function nodeVisible(v: DerivedView, id: string, a: Pick<NodeData, 'kind' | 'path'>): boolean {
   if (v.focus) return v.focus.has(id);
+  const c = v.state.context;
+  if (c) return c.ids.has(id) || id === v.state.selected || (v.state.highlight?.ids.has(id) ?? false);
   // A highlighted node is shown whatever the filters say: it is what the person asked to see.
   return nodePasses(v.state.filters, a.kind, a.path) || id === v.state.selected || (v.extra?.has(id) ?? false) || (v.state.highlight?.ids.has(id) ?? false);
 }
@@ -65,9 +91,9 @@ function viaNeighbours(g: ExplorerGraph, state: ViewState): Set<string> {
 }
 
 /** `fade`: fade what is not hovered (redraws every node on each hover). */
-export function deriveView(g: ExplorerGraph, state: ViewState, fade = true): DerivedView {
+export function deriveView(g: ExplorerGraph, state: ViewState, fade = true, importance?: ReadonlyMap<string, number>): DerivedView {
   const { hovered, ...rest } = state;
-  const v: DerivedView = { state: rest, fade };
+  const v: DerivedView = { state: rest, fade, ...(importance ? { importance } : {}) };
   const edgeOk = (k: string): boolean => state.filters.edgeKinds.has(k);
   if (state.filters.via.size > 0) v.extra = viaNeighbours(g, state);
   const nodeOk = (id: string): boolean => nodeVisible({ state: v.state, fade, ...(v.extra ? { extra: v.extra } : {}) }, id, g.getNodeAttributes(id));
@@ -104,7 +130,10 @@ export interface NodeDisplay {
 /** `scale` shrinks nodes in big graphs (see graph/renderer.ts). */
 export function reduceNode(v: DerivedView, palette: Palette, id: string, a: NodeData, scale = 1): NodeDisplay {
   const style = nodeStyle(a.kind);
-  const size = style.size * scale;
+  // Importance grows a node by up to 80 %: hubs stand out, and sigma's label grid prefers big nodes.
+  const size = style.size * scale * (0.8 + 0.8 * (v.importance?.get(id) ?? 0.25));
+  const current = id === v.state.current;
+  const at = v.state.context?.positions.get(id);
   const hidden = !nodeVisible(v, id, a);
   const selected = id === v.state.selected;
   const inHover = v.hover?.has(id) ?? false;
@@ -113,18 +142,21 @@ export function reduceNode(v: DerivedView, palette: Palette, id: string, a: Node
   const outsideHighlight = v.state.highlight !== undefined && !marked;
   const faded = (v.fade && v.hover !== undefined && !inHover) || (outsideHighlight && !inHover);
   return {
-    x: a.x,
-    y: a.y,
-    label: faded ? '' : nodeLabel(a.kind, a.name),
-    size: selected ? Math.max(size * 1.6, 6) : marked ? Math.max(size * 1.3, 4) : size,
-    color: faded ? palette.faded : selected ? palette.highlight : palette[style.color],
+    x: at?.x ?? a.x,
+    y: at?.y ?? a.y,
+    label: faded ? '' : current ? `${nodeLabel(a.kind, a.name)} (open)` : nodeLabel(a.kind, a.name),
+    size: selected || current ? Math.max(size * 1.6, 6) : marked ? Math.max(size * 1.3, 4) : size,
+    color: faded ? palette.faded : selected || current ? palette.highlight : palette[style.color],
     hidden,
     // Without fading, hover changes only `highlighted`: the renderer redraws only sigma's hover layer.
     highlighted: selected || id === v.state.hovered || (!v.fade && inHover),
-    forceLabel: selected || marked || (v.fade && inHover),
-    zIndex: selected || marked || (v.fade && inHover) ? 2 : faded ? 0 : 1,
+    forceLabel: selected || current || marked || (v.fade && inHover),
+    zIndex: selected || current || marked || (v.fade && inHover) ? 2 : faded ? 0 : 1,
   };
 }
+
+/** The opacity of an edge that touches nothing selected: visible on every theme's background, behind the nodes. */
+export const EDGE_ALPHA = 0.55;
 
 export interface EdgeDisplay {
   /** 'arrow' or 'line'; 'line' only where arrows are off for the graph and the edge is not highlighted. */
@@ -137,7 +169,7 @@ export interface EdgeDisplay {
 
 /** `arrows`: whether every edge gets an arrow head, or only those touching the hovered or selected node. */
 export function reduceEdge(v: DerivedView, palette: Palette, a: EdgeData, source: string, target: string, sourceVisible: boolean, targetVisible: boolean, arrows = true): EdgeDisplay {
-  const hidden = !v.state.filters.edgeKinds.has(a.kind) || !sourceVisible || !targetVisible;
+  const hidden = !edgeKindShown(v.state, a.kind) || !sourceVisible || !targetVisible;
   const touchesHover = v.state.hovered !== undefined && (source === v.state.hovered || target === v.state.hovered);
   const touchesSelected = v.state.selected !== undefined && (source === v.state.selected || target === v.state.selected);
   const slot = edgeStyle(a.kind).color;
@@ -151,5 +183,6 @@ export function reduceEdge(v: DerivedView, palette: Palette, a: EdgeData, source
     const inside = highlight.has(source) && highlight.has(target);
     return { type: inside ? 'arrow' : type, hidden, color: inside ? palette[slot] : palette.faded, size: inside ? 1.5 : 0.4, zIndex: inside ? 1 : 0 };
   }
-  return { type, hidden, color: touchesSelected ? palette[slot] : palette.edge, size: touchesSelected ? 1.5 : 0.6, zIndex: touchesSelected ? 1 : 0 };
+  // Every edge in its kind's colour, translucent so nodes stay in front; the selected node's opaque.
+  return { type, hidden, color: touchesSelected ? palette[slot] : translucent(palette[slot], EDGE_ALPHA), size: touchesSelected ? 1.5 : 0.8, zIndex: touchesSelected ? 1 : 0 };
 }

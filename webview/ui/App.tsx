@@ -20,6 +20,7 @@ import type { GraphView } from '../graph/renderer';
 import { themeColor } from '../graph/theme';
 import type { ExplorerClient } from '../host/client';
 import { appReducer, initialAppState } from '../model/app_state';
+import { fileContext, fileOf, type FileContext } from '../model/context';
 import { nodeDetail } from '../model/detail';
 import { isExpanded } from '../model/filters';
 import { applyDiff, buildGraph, kindCounts, type ExplorerGraph } from '../model/graph_data';
@@ -48,6 +49,7 @@ export function App({ client }: { client: ExplorerClient }) {
   const search = useRef<HTMLInputElement>(null);
   const followRef = useRef(state.follow);
   followRef.current = state.follow;
+  const surfaceRef = useRef(state.host?.surface);
   const gvRef = useRef(gv);
   gvRef.current = gv;
   const graphRef = useRef<ExplorerGraph>();
@@ -62,6 +64,11 @@ export function App({ client }: { client: ExplorerClient }) {
     const off = client.onMessage((m: HostMessage) => {
       switch (m.type) {
         case 'init': {
+          // A reveal may follow in the same task, before React re-renders with the host's settings.
+          followRef.current = m.host.follow ?? followRef.current;
+          surfaceRef.current = m.host.surface;
+          // A new graph: the context is computed again on it.
+          contextRef.current = undefined;
           layout.current?.dispose();
           g = graphRef.current = buildGraph(m.graph);
           const c = kindCounts(g);
@@ -88,7 +95,7 @@ export function App({ client }: { client: ExplorerClient }) {
           dispatch({ type: 'indexState', state: m.state });
           return;
         case 'reveal':
-          if (followRef.current) showRef.current(m.id);
+          revealRef.current(m.id);
           return;
         case 'highlight': {
           // The host loads what a partial graph lacks before it asks; count what is here to draw.
@@ -157,8 +164,47 @@ export function App({ client }: { client: ExplorerClient }) {
     },
     [expand],
   );
-  const showRef = useRef(goTo);
-  showRef.current = goTo;
+  /**
+   * The editor's cursor moved: mark its file; when following, the sidebar shows the file's context
+   * (laid out fresh when the file changes) and the panel moves to the symbol.
+   */
+  const reveal = useCallback(
+    async (id: string) => {
+      const g = graphRef.current;
+      if (!g) return;
+      let file = fileOf(g, id);
+      dispatch({ type: 'current', id: file });
+      if (!followRef.current) return;
+      if (surfaceRef.current !== 'sidebar') {
+        goTo(id);
+        return;
+      }
+      // A partial graph loads the file's symbols first.
+      if (partialRef.current && (file === undefined || !g.hasNode(id))) {
+        const path = g.hasNode(id) ? g.getNodeAttribute(id, 'path') : undefined;
+        await expand(id, path);
+        file = fileOf(g, id) ?? file;
+      }
+      if (file === undefined) {
+        goTo(id);
+        return;
+      }
+      if (contextRef.current?.file !== file) {
+        const c = fileContext(g, file);
+        if (c) {
+          contextRef.current = c;
+          dispatch({ type: 'context', context: c });
+          requestAnimationFrame(() => gvRef.current?.zoom('reset'));
+        }
+      }
+      if (g.hasNode(id)) dispatch({ type: 'select', id });
+    },
+    [goTo, expand],
+  );
+  const revealRef = useRef<(id: string) => void>(() => undefined);
+  revealRef.current = (id: string) => void reveal(id);
+  const contextRef = useRef<FileContext | undefined>();
+  contextRef.current = state.view.context ? (state.view.context as FileContext) : undefined;
   const open = useCallback(
     (id: string) => {
       void client.open(id).then((r) => {
@@ -229,7 +275,10 @@ export function App({ client }: { client: ExplorerClient }) {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
-  useEffect(() => installTestHooks(() => ({ graph, gv: gvRef.current, layout: state.layout, totals: state.totals })), [graph, state.layout, state.totals]);
+  useEffect(
+    () => installTestHooks(() => ({ graph, gv: gvRef.current, layout: state.layout, totals: state.totals, context: state.view.context })),
+    [graph, state.layout, state.totals, state.view.context],
+  );
 
   const save = (format: 'png' | 'svg'): void => {
     if (!gv) return;
@@ -256,6 +305,7 @@ export function App({ client }: { client: ExplorerClient }) {
                   onChange={(e) => {
                     dispatch({ type: 'follow', on: e.target.checked });
                     client.follow(e.target.checked);
+                    if (!e.target.checked) requestAnimationFrame(() => gvRef.current?.zoom('reset'));
                   }}
                 />
                 Follow editor

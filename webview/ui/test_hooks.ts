@@ -30,6 +30,16 @@ export interface ExplorerHooks {
   hubNode(): string | undefined;
   /** The canvas's size and the screen box of the visible nodes' centres: is the graph framed? */
   framing(): { width: number; height: number; box: { left: number; right: number; top: number; bottom: number } | undefined };
+  /** The labels drawn in the last frame, as boxes in canvas pixels. */
+  labels(): { label: string; x: number; y: number; width: number; height: number }[];
+  /**
+   * Draws a frame and reads the edges layer back in the same task: for up to `max` shown edges
+   * between nodes on screen, whether the pixels around the middle of the edge are drawn (alpha
+   * above a threshold) and differ from the background; and whether the layer is visible at all.
+   */
+  edgePixels(max: number): Promise<{ sampled: number; drawn: number; layerVisible: boolean; background: string }>;
+  /** The file the view follows (the editor's), and how many nodes its context shows; undefined when not following. */
+  context(): { file: string; nodes: number } | undefined;
 }
 
 declare global {
@@ -46,8 +56,65 @@ export function markFirstFrame(): void {
   firstFrame ??= performance.now();
 }
 
-export function installTestHooks(get: () => { graph: ExplorerGraph | undefined; gv: GraphView | undefined; layout: LayoutStatus; totals: WireTotals }): void {
+export function installTestHooks(get: () => { graph: ExplorerGraph | undefined; gv: GraphView | undefined; layout: LayoutStatus; totals: WireTotals; context?: { file: string; ids: ReadonlySet<string> } | undefined }): void {
   const hooks: ExplorerHooks = {
+    labels: () => get().gv?.labelBoxes() ?? [],
+    context: () => {
+      const c = get().context;
+      return c ? { file: c.file, nodes: c.ids.size } : undefined;
+    },
+    edgePixels: async (max) => {
+      const { graph, gv } = get();
+      const none = { sampled: 0, drawn: 0, layerVisible: false, background: '' };
+      if (!graph || !gv) return none;
+      const canvas = gv.sigma.getCanvases().edges;
+      if (!canvas) return none;
+      const layerVisible = getComputedStyle(canvas).visibility !== 'hidden' && getComputedStyle(canvas).display !== 'none';
+      const background = getComputedStyle(document.body).backgroundColor;
+      return new Promise((resolve) => {
+        const onRender = (): void => {
+          gv.sigma.off('afterRender', onRender);
+          const w = canvas.width;
+          const h = canvas.height;
+          const copy = document.createElement('canvas');
+          copy.width = w;
+          copy.height = h;
+          const ctx = copy.getContext('2d', { willReadFrequently: true });
+          if (!ctx) return resolve({ ...none, layerVisible, background });
+          // In the task that drew it, the WebGL drawing buffer is still there to copy.
+          ctx.drawImage(canvas, 0, 0);
+          const ratio = w / Math.max(canvas.clientWidth, 1);
+          const bg = background.match(/\d+/g)?.map(Number) ?? [0, 0, 0];
+          let sampled = 0;
+          let drawn = 0;
+          graph.forEachEdge((key, _a, s, t) => {
+            if (sampled >= max) return;
+            const ds = gv.sigma.getEdgeDisplayData(key);
+            if (!ds || ds.hidden || s === t) return;
+            const a = hooks.nodeOnScreen(s);
+            const b = hooks.nodeOnScreen(t);
+            if (!a || !b) return;
+            const len = Math.hypot(b.x - a.x, b.y - a.y);
+            if (len < 40) return;
+            const mx = ((a.x + b.x) / 2) * ratio;
+            const my = ((a.y + b.y) / 2) * ratio;
+            if (mx < 2 || my < 2 || mx > w - 3 || my > h - 3) return;
+            sampled++;
+            const px = ctx.getImageData(Math.round(mx) - 2, Math.round(my) - 2, 5, 5).data;
+            for (let i = 0; i < px.length; i += 4) {
+              const diff = Math.abs(px[i]! - bg[0]!) + Math.abs(px[i + 1]! - bg[1]!) + Math.abs(px[i + 2]! - bg[2]!);
+              if (px[i + 3]! > 24 && diff > 24) {
+                drawn++;
+                break;
+              }
+            }
+          });
+          resolve({ sampled, drawn, layerVisible, background });
+        };
+        gv.sigma.on('afterRender', onRender);
+        gv.sigma.scheduleRender();
+      });
+    },
     firstFrameMs: () => firstFrame,
     lastRenderMs: () => renderStats,
     order: () => get().graph?.order ?? 0,
