@@ -9,6 +9,9 @@
  * core); it imports only messages.ts and wire_graph.ts.
  */
 import type { CodeGraph } from '../core/model/graph';
+import { callers } from '../core/query/calls';
+import { impact } from '../core/query/impact';
+import { shortestPath } from '../core/query/path';
 import { search, type MatchTier } from '../core/query/search';
 import type { WireHit, WireTotals } from './messages';
 import { emptyScope, toWireGraph, type WireGraph, type WireScope } from './wire_graph';
@@ -37,4 +40,44 @@ export function openingGraph(graph: CodeGraph, largeGraph: number): { graph: Wir
   const partial = g.order > largeGraph;
   const scope = partial ? emptyScope() : undefined;
   return { graph: toWireGraph(g, scope), totals: { partial, nodes: g.order, edges: g.size }, scope };
+}
+
+/** A question the explorer asks about a node, answered with the core queries MCP's tools use. */
+export type ExplorerQuery = { kind: 'callers' | 'impact'; id: string } | { kind: 'path'; id: string; to: string };
+
+/** The answer drawn on the canvas: the nodes to highlight, what they are, and the tests to run. */
+export interface QueryAnswer {
+  label: string;
+  ids: string[];
+  /** Test node ids, the tests that cover the answer (impact, callers). */
+  tests: string[];
+  /** Why nothing was found, when nothing was. */
+  message?: string;
+}
+
+const ANSWER_MAX = 400;
+
+/** Answers a question with core callers (depth 3), impact (depth 3) or shortest path (either direction). */
+export function answerQuery(graph: CodeGraph, q: ExplorerQuery): QueryAnswer {
+  const name = (id: string): string => graph.node(id)?.name ?? id;
+  const testsOf = (ids: Iterable<string>): string[] => [...new Set(ids)].filter((id) => graph.node(id)?.kind === 'test');
+  try {
+    if (q.kind === 'callers') {
+      const r = callers(graph, { target: q.id, depth: 3, limit: ANSWER_MAX });
+      const ids = [r.target.id, ...r.levels.flatMap((l) => l.items.map((i) => i.id))];
+      return { label: `Callers of ${name(r.target.id)}`, ids, tests: testsOf(ids), ...(ids.length === 1 ? { message: 'Nothing calls it.' } : {}) };
+    }
+    if (q.kind === 'impact') {
+      const r = impact(graph, { target: q.id, depth: 3, limit: ANSWER_MAX });
+      const lists = [r.callers, r.references, r.subclasses, r.importers, r.tests];
+      const ids = [r.target.id, ...lists.flatMap((p) => p.items.map((i) => i.id))];
+      return { label: `Impact of ${name(r.target.id)}`, ids, tests: testsOf(r.tests.items.map((i) => i.id)) };
+    }
+    const to = 'to' in q ? q.to : '';
+    const r = shortestPath(graph, { from: q.id, to, direction: 'both', maxDepth: 12 });
+    const ids = r.steps?.map((s) => s.id) ?? [];
+    return { label: `Path from ${name(q.id)} to ${name(to)}`, ids, tests: [], ...(r.found ? {} : { message: 'No path within 12 steps.' }) };
+  } catch (err) {
+    return { label: '', ids: [], tests: [], message: (err as Error).message };
+  }
 }

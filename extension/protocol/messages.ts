@@ -63,7 +63,14 @@ export type HostMessage =
   | { type: 'reveal'; id: string }
   /** Show these nodes against a faded rest (the impact of a change, callers): `ids` empty clears it. */
   | { type: 'highlight'; label: string; ids: string[] }
-  | { type: 'reply'; req: number; ok: boolean; message?: string; hits?: WireHit[] };
+  | { type: 'reply'; req: number; ok: boolean; message?: string; hits?: WireHit[]; answer?: WireAnswer };
+
+/** A query's answer (callers, impact, path): what to highlight and the tests to run. */
+export interface WireAnswer {
+  label: string;
+  ids: string[];
+  tests: string[];
+}
 
 // ---- explorer → host ----------------------------------------------------------------------------
 
@@ -81,6 +88,8 @@ export type ViewMessage =
   | { type: 'expand'; req: number; id: string }
   /** Search the whole graph; the reply carries the hits. */
   | { type: 'search'; req: number; query: string; limit: number }
+  /** Callers, impact (of `id`) or the path from `id` to `to`, with the core queries MCP uses; the reply carries the answer, its files loaded first. */
+  | { type: 'query'; req: number; query: 'callers' | 'impact' | 'path'; id: string; to?: string }
   /** What the explorer shows of the host's last highlight: how many of its nodes are drawn (0 and label '' once cleared). */
   | { type: 'highlighted'; label: string; shown: number };
 
@@ -115,6 +124,13 @@ export function parseViewMessage(raw: unknown): ViewMessage | undefined {
       if (!isReq(raw.req) || typeof raw.query !== 'string' || raw.query.length > MAX_QUERY_CHARS) return undefined;
       if (typeof raw.limit !== 'number' || !Number.isSafeInteger(raw.limit) || raw.limit < 1 || raw.limit > MAX_SEARCH_HITS) return undefined;
       return { type: 'search', req: raw.req, query: raw.query, limit: raw.limit };
+    case 'query': {
+      if (!isReq(raw.req) || (raw.query !== 'callers' && raw.query !== 'impact' && raw.query !== 'path')) return undefined;
+      if (typeof raw.id !== 'string' || raw.id === '' || raw.id.length > MAX_ID_CHARS) return undefined;
+      if (raw.query !== 'path') return { type: 'query', req: raw.req, query: raw.query, id: raw.id };
+      if (typeof raw.to !== 'string' || raw.to === '' || raw.to.length > MAX_ID_CHARS) return undefined;
+      return { type: 'query', req: raw.req, query: 'path', id: raw.id, to: raw.to };
+    }
     case 'highlighted':
       if (typeof raw.label !== 'string' || raw.label.length > MAX_QUERY_CHARS) return undefined;
       if (typeof raw.shown !== 'number' || !Number.isSafeInteger(raw.shown) || raw.shown < 0) return undefined;
@@ -146,7 +162,13 @@ export function dispatchViewMessage(handlers: ViewHandlers, m: ViewMessage): voi
  * when the graph is above the size limit; `expand?id=` the slice a node's file or module adds;
  * `search?q=&limit=` hits over the whole graph.
  */
-export const UI_API = { graph: '/api/graph', version: '/api/version', expand: '/api/expand', search: '/api/search' } as const;
+export const UI_API = { graph: '/api/graph', version: '/api/version', expand: '/api/expand', search: '/api/search', query: '/api/query' } as const;
+
+/** GET /api/query?kind=callers|impact|path&id=&to= */
+export interface UiQueryResponse {
+  answer: WireAnswer;
+  message?: string;
+}
 
 export interface UiGraphResponse {
   version: number;

@@ -7,6 +7,7 @@
  */
 import * as vscode from 'vscode';
 import type { Ctx } from './ctx';
+import { answerQuery } from '../protocol/explorer_host';
 import { ExplorerSession } from './explorer_session';
 import type { FolderIndex } from './folder_index';
 
@@ -73,4 +74,35 @@ export function registerExplorer(ctx: Ctx): void {
     }),
   );
   ctx.pushExtCleanup({ dispose: () => panel?.dispose() });
+  for (const [command, kind] of [[CALLERS_IN_GRAPH, 'callers'], [IMPACT_IN_GRAPH, 'impact']] as const) {
+    ctx.pushExtCleanup(vscode.commands.registerCommand(command, () => askAtCursor(ctx, kind)));
+  }
+}
+
+export const CALLERS_IN_GRAPH = 'kgMemory.showCallersInGraph';
+export const IMPACT_IN_GRAPH = 'kgMemory.showImpactInGraph';
+
+/**
+ * Callers or impact of the symbol under the cursor (impact: or of the file), highlighted in the
+ * explorer with the tests to run: the core queries MCP's tools use (protocol/explorer_host.ts).
+ */
+async function askAtCursor(ctx: Ctx, kind: 'callers' | 'impact'): Promise<void> {
+  const editor = vscode.window.activeTextEditor;
+  const folder = editor ? ctx.allFolders().find((f) => f.relative(editor.document.uri) !== undefined) : undefined;
+  const rel = editor && folder ? folder.relative(editor.document.uri) : undefined;
+  if (!editor || !folder || rel === undefined) {
+    void vscode.window.showWarningMessage('KG Memory: open a file of an indexed folder and put the cursor in a symbol.');
+    return;
+  }
+  const id = folder.ws.graph.symbolAt(rel, editor.selection.active.line + 1);
+  if (id === undefined || (kind === 'callers' && folder.ws.graph.node(id)?.kind === 'file')) {
+    void vscode.window.showWarningMessage('KG Memory: put the cursor inside a function, method or class first.');
+    return;
+  }
+  const a = answerQuery(folder.ws.graph, { kind, id });
+  if (a.ids.length <= 1) {
+    void vscode.window.showInformationMessage(`KG Memory: ${a.message ?? `nothing found for ${a.label}`}.`);
+    return;
+  }
+  await highlightInExplorer(folder, a.tests.length > 0 ? `${a.label} (${a.tests.length} tests to run)` : a.label, a.ids);
 }

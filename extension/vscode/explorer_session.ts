@@ -24,7 +24,7 @@ import * as vscode from 'vscode';
 import { dispatchViewMessage, parseViewMessage, type HostMessage, type ViewHandlers, type WireIndexState } from '../protocol/messages';
 import { EXPLORER_FILES, explorerPage } from '../protocol/page';
 import { diffWireGraphs, countInScope, emptyScope, isEmptyDiff, scopeOf, toWireGraph, tooMuchToExpand, widenScope, type WireGraph, type WireScope } from '../protocol/wire_graph';
-import { DEFAULT_LARGE_GRAPH, openingGraph, searchHits } from '../protocol/explorer_host';
+import { answerQuery, DEFAULT_LARGE_GRAPH, openingGraph, searchHits } from '../protocol/explorer_host';
 import type { Ctx } from './ctx';
 import type { FolderIndex, IndexState } from './folder_index';
 import { openTarget } from './explorer_open';
@@ -145,6 +145,17 @@ export class ExplorerSession implements vscode.Disposable {
       this.lastHighlight = { label: m.label, shown: m.shown };
       if (m.label === '') this.pendingHighlight = undefined;
     },
+    query: (m) => {
+      const folder = this.folder;
+      if (!folder) {
+        this.post({ type: 'reply', req: m.req, ok: false, message: 'No folder is open.' });
+        return;
+      }
+      const a = answerQuery(folder.ws.graph, m.query === 'path' ? { kind: 'path', id: m.id, to: m.to ?? '' } : { kind: m.query, id: m.id });
+      // A partial graph loads the answer's files first (they arrive as a diff before the reply).
+      this.loadFilesOf(a.ids);
+      this.post({ type: 'reply', req: m.req, ok: a.ids.length > 0, answer: { label: a.label, ids: a.ids, tests: a.tests }, ...(a.message ? { message: a.message } : {}) });
+    },
     search: (m) => {
       this.post({ type: 'reply', req: m.req, ok: true, hits: this.folder ? searchHits(this.folder.ws.graph, m.query, m.limit) : [] });
     },
@@ -209,19 +220,23 @@ export class ExplorerSession implements vscode.Disposable {
     if (!folder) return;
     const graph = folder.ws.graph;
     const ids = h.ids.filter((id) => graph.node(id) !== undefined);
-    // A partial graph loads the files of what it is asked to show first (they arrive as a diff).
-    if (this.scope) {
-      let scope = this.scope;
-      for (const id of ids) {
-        const add = scopeOf(graph.node(id));
-        if (add && 'file' in add) scope = widenScope(scope, add);
-      }
-      if (scope !== this.scope) {
-        this.scope = scope;
-        this.pushDiff();
-      }
-    }
+    this.loadFilesOf(ids);
     this.post({ type: 'highlight', label: h.label, ids });
+  }
+
+  /** A partial graph loads the files of these nodes (they arrive as a diff). */
+  private loadFilesOf(ids: readonly string[]): void {
+    const folder = this.folder;
+    if (!folder || !this.scope) return;
+    let scope = this.scope;
+    for (const id of ids) {
+      const add = scopeOf(folder.ws.graph.node(id));
+      if (add && 'file' in add) scope = widenScope(scope, add);
+    }
+    if (scope !== this.scope) {
+      this.scope = scope;
+      this.pushDiff();
+    }
   }
 
   private largeGraph(): number {

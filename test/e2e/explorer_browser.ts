@@ -130,14 +130,14 @@ export interface OpenExplorer {
   close(): Promise<void>;
 }
 
-export async function openExplorer(folder: string, options: { env?: Record<string, string>; acceptDownloads?: boolean } = {}): Promise<OpenExplorer> {
+export async function openExplorer(folder: string, options: { env?: Record<string, string>; acceptDownloads?: boolean; settleMs?: number } = {}): Promise<OpenExplorer> {
   const server = await startUiServer(folder, options.env ? { env: options.env } : {});
   const browser = await launchBrowser();
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, ...(options.acceptDownloads ? { acceptDownloads: true } : {}) });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message ?? String(e)));
   await page.goto(server.openUrl);
-  await waitForSettled(page);
+  await waitForSettled(page, options.settleMs);
   return {
     server,
     browser,

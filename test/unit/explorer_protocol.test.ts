@@ -9,7 +9,8 @@ import { CodeGraph } from '../../extension/core/model/graph';
 import { MAX_QUERY_CHARS, parseViewMessage } from '../../extension/protocol/messages';
 import { explorerPage } from '../../extension/protocol/page';
 import { composeWireGraph, countInScope, diffWireGraphs, emptyScope, isEmptyDiff, scopeOf, toWireGraph, tooMuchToExpand, widenScope, wireSlice } from '../../extension/protocol/wire_graph';
-import { searchHits } from '../../extension/protocol/explorer_host';
+import { answerQuery, searchHits } from '../../extension/protocol/explorer_host';
+import { callers } from '../../extension/core/query/calls';
 import { search } from '../../extension/core/query/search';
 import { insideRoot, openTarget } from '../../extension/vscode/explorer_open';
 import { applyDiff, buildGraph } from '../../webview/model/graph_data';
@@ -174,6 +175,37 @@ describe('partial graphs (above the size limit)', () => {
     g.setNode('py:pkg.b:hh', { kind: 'function', name: 'hh', path: 'pkg/b.py', startLine: 9 });
     assert.deepEqual(searchHits(g, 'h', 5).map((h) => [h.id, h.tier]), [['py:pkg.b:h', 0], ['py:pkg.b:hh', 1]]);
     assert.deepEqual(searchHits(g, '  ', 5), []);
+  });
+});
+
+describe('questions asked on the canvas (callers, impact, path)', () => {
+  const g = sample();
+  g.setNode('py:t:test_g', { kind: 'test', name: 'test_g', path: 't.py', startLine: 1 });
+  g.setEdge('calls', 'py:t:test_g', 'py:a:g', { lines: [2] });
+  it('parses the query message, path needing its end', () => {
+    assert.deepEqual(parseViewMessage({ type: 'query', req: 1, query: 'callers', id: 'py:a:g', to: 'x' }), { type: 'query', req: 1, query: 'callers', id: 'py:a:g' });
+    assert.deepEqual(parseViewMessage({ type: 'query', req: 2, query: 'path', id: 'a', to: 'b' }), { type: 'query', req: 2, query: 'path', id: 'a', to: 'b' });
+    assert.equal(parseViewMessage({ type: 'query', req: 2, query: 'path', id: 'a' }), undefined);
+    assert.equal(parseViewMessage({ type: 'query', req: 2, query: 'rm', id: 'a' }), undefined);
+    assert.equal(parseViewMessage({ type: 'query', req: 2, query: 'callers', id: '' }), undefined);
+  });
+  it('answers with the core queries: the callers MCP lists, the tests among them', () => {
+    const a = answerQuery(g, { kind: 'callers', id: 'py:a:g' });
+    const core = callers(g, { target: 'py:a:g', depth: 3, limit: 400 });
+    assert.deepEqual(a.ids.slice(1).sort(), core.levels.flatMap((l) => l.items.map((i) => i.id)).sort());
+    assert.deepEqual(a.ids.sort(), ['py:a:f', 'py:a:g', 'py:t:test_g']);
+    assert.deepEqual(a.tests, ['py:t:test_g']);
+    assert.match(a.label, /^Callers of g$/);
+  });
+  it('impact lists the tests to run; a path is the chain; a bad id says why', () => {
+    const i = answerQuery(g, { kind: 'impact', id: 'py:a:g' });
+    assert.ok(i.ids.includes('py:a:f'));
+    assert.deepEqual(i.tests, ['py:t:test_g']);
+    const p = answerQuery(g, { kind: 'path', id: 'py:t:test_g', to: 'file:a.py' });
+    assert.deepEqual(p.ids, ['py:t:test_g', 'py:a:g', 'py:a:f', 'file:a.py']);
+    const bad = answerQuery(g, { kind: 'callers', id: 'py:nope' });
+    assert.deepEqual(bad.ids, []);
+    assert.ok(bad.message);
   });
 });
 

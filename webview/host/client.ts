@@ -6,12 +6,13 @@
  * client serves both hosts; a transport hides whether the other side is VS Code (postMessage) or
  * `kg-memory serve --ui` (a read-only HTTP API, see http_transport.ts).
  */
-import type { ExportFormat, HostMessage, ViewMessage, WireHit } from '../../extension/protocol/messages';
+import type { ExportFormat, HostMessage, ViewMessage, WireAnswer, WireHit } from '../../extension/protocol/messages';
 
 export interface Reply {
   ok: boolean;
   message?: string;
   hits?: WireHit[];
+  answer?: WireAnswer;
 }
 
 /** What carries messages; `send` of a request resolves through a `reply` message. */
@@ -33,7 +34,7 @@ export class ExplorerClient {
       if (m.type === 'reply') {
         const resolve = this.pending.get(m.req);
         this.pending.delete(m.req);
-        resolve?.({ ok: m.ok, ...(m.message !== undefined ? { message: m.message } : {}), ...(m.hits !== undefined ? { hits: m.hits } : {}) });
+        resolve?.({ ok: m.ok, ...(m.message !== undefined ? { message: m.message } : {}), ...(m.hits !== undefined ? { hits: m.hits } : {}), ...(m.answer !== undefined ? { answer: m.answer } : {}) });
         return;
       }
       for (const fn of this.listeners) fn(m);
@@ -80,6 +81,11 @@ export class ExplorerClient {
   async search(query: string, limit: number): Promise<WireHit[]> {
     const r = await this.request({ type: 'search', query, limit });
     return r.ok ? (r.hits ?? []) : [];
+  }
+
+  /** Callers or impact of a node, or the path from it to another: the host's core queries (its files are loaded first). */
+  query(query: 'callers' | 'impact' | 'path', id: string, to?: string): Promise<Reply> {
+    return this.request(to === undefined ? { type: 'query', query, id } : { type: 'query', query, id, to });
   }
 
   /** Tells the host how much of its highlight is drawn (or that the person cleared it: label ''). */

@@ -12,7 +12,7 @@
  * the overview when the version moves, so live changes reach what is loaded. Search goes to
  * /api/search, over the whole graph.
  */
-import { UI_API, type HostMessage, type UiExpandResponse, type UiGraphResponse, type UiSearchResponse, type UiVersionResponse, type ViewMessage } from '../../extension/protocol/messages';
+import { UI_API, type HostMessage, type UiExpandResponse, type UiGraphResponse, type UiQueryResponse, type UiSearchResponse, type UiVersionResponse, type ViewMessage } from '../../extension/protocol/messages';
 import { composeWireGraph, diffWireGraphs, isEmptyDiff, type WireGraph, type WireSlice } from '../../extension/protocol/wire_graph';
 import type { Transport } from './client';
 
@@ -134,6 +134,12 @@ export function httpTransport(token: string): Transport {
         case 'expand':
           expand(m.id).then(
             () => reply(m.req, true),
+            (err: unknown) => reply(m.req, false, (err as Error).message),
+          );
+          return;
+        case 'query':
+          get<UiQueryResponse>(`${UI_API.query}?kind=${m.query}&id=${encodeURIComponent(m.id)}${m.to !== undefined ? `&to=${encodeURIComponent(m.to)}` : ''}`).then(
+            (r) => listener({ type: 'reply', req: m.req, ok: r.answer.ids.length > 0, answer: r.answer, ...(r.message ? { message: r.message } : {}) }),
             (err: unknown) => reply(m.req, false, (err as Error).message),
           );
           return;

@@ -30,6 +30,8 @@ export interface AppState {
   follow: boolean;
   layout: LayoutStatus;
   notice?: string;
+  /** The node a path question starts from, chosen with "Path from here". */
+  pathFrom?: string;
 }
 
 export const initialAppState: AppState = {
@@ -57,7 +59,9 @@ export type AppAction =
   | { type: 'layout'; status: LayoutStatus }
   | { type: 'notice'; text: string | undefined }
   /** The host's highlight; no ids clears it. */
-  | { type: 'highlight'; label: string; ids: readonly string[] }
+  | { type: 'highlight'; label: string; ids: readonly string[]; tests?: readonly string[] }
+  /** "Path from here": the start of the next path question. */
+  | { type: 'pathFrom'; id: string | undefined }
   /** Following the editor in the sidebar: the file's context (model/context.ts); undefined leaves it. */
   | { type: 'context'; context: ViewState['context'] }
   /** The file in the editor (marked on the graph). */
@@ -110,7 +114,9 @@ export function appReducer(s: AppState, a: AppAction): AppState {
     case 'highlight': {
       const view: ViewState = { ...s.view };
       if (a.ids.length === 0) delete view.highlight;
-      else view.highlight = { label: a.label, ids: new Set(a.ids) };
+      // An answer reaches past the file's context: the whole graph shows it, at its own layout.
+      else if (view.context) delete view.context;
+      if (a.ids.length > 0) view.highlight = { label: a.label, ids: new Set(a.ids), ...(a.tests && a.tests.length > 0 ? { tests: [...a.tests] } : {}) };
       return { ...s, view };
     }
     case 'context': {
@@ -125,6 +131,12 @@ export function appReducer(s: AppState, a: AppAction): AppState {
       if (a.id === undefined) delete view.current;
       else view.current = a.id;
       return { ...s, view };
+    }
+    case 'pathFrom': {
+      const next = { ...s };
+      if (a.id === undefined) delete next.pathFrom;
+      else next.pathFrom = a.id;
+      return next;
     }
     case 'notice': {
       const next = { ...s };

@@ -29,7 +29,7 @@ export interface ViewState {
   /** 0: focus mode off; N: show the selected node's neighbourhood to depth N. */
   focusDepth: number;
   /** Nodes the host asked to show against a faded rest (the impact of a change), with what they are. */
-  highlight?: { label: string; ids: ReadonlySet<string> };
+  highlight?: { label: string; ids: ReadonlySet<string>; tests?: readonly string[] };
   /** Following the editor (the sidebar): only the file's context, at positions laid out for it (model/context.ts). */
   context?: { file: string; ids: ReadonlySet<string>; positions: ReadonlyMap<string, { x: number; y: number }> };
   /** The file in the editor, marked wherever it is drawn. */

@@ -213,7 +213,25 @@ export function App({ client }: { client: ExplorerClient }) {
     },
     [client],
   );
-  const ctx = useMemo<ExplorerCtx>(() => ({ client, dispatch, goTo, open, expand: (id, path) => void expand(id, path) }), [client, goTo, open, expand]);
+  /** Callers, impact or a path: the host answers with the core queries; the answer is highlighted with its tests. */
+  const ask = useCallback(
+    (query: 'callers' | 'impact' | 'path', id: string, to?: string) => {
+      void client.query(query, id, to).then((r) => {
+        const a = r.answer;
+        if (!r.ok || !a || a.ids.length === 0) {
+          dispatch({ type: 'notice', text: r.message ?? 'Nothing found.' });
+          return;
+        }
+        if (query === 'path') dispatch({ type: 'pathFrom', id: undefined });
+        const shown = a.ids.filter((x) => graphRef.current?.hasNode(x)).length;
+        dispatch({ type: 'highlight', label: a.label, ids: a.ids, tests: a.tests });
+        client.highlighted(a.label, shown);
+        requestAnimationFrame(() => gvRef.current?.zoom('reset'));
+      });
+    },
+    [client],
+  );
+  const ctx = useMemo<ExplorerCtx>(() => ({ client, dispatch, goTo, open, ask, expand: (id, path) => void expand(id, path) }), [client, goTo, open, expand, ask]);
   const events = useMemo(
     () => ({
       select: (id: string | undefined) => dispatch({ type: 'select', id }),
@@ -327,6 +345,7 @@ export function App({ client }: { client: ExplorerClient }) {
               focusDepth={state.view.focusDepth}
               expanded={detail.path !== undefined && isExpanded(state.view.filters.expanded, detail.path)}
               canExpand={(detail.kind === 'file' || (detail.kind === 'module' && state.totals.partial)) && (state.totals.partial || !state.view.filters.nodeKinds.has('function'))}
+              pathFrom={state.pathFrom !== undefined && graph?.hasNode(state.pathFrom) ? { id: state.pathFrom, name: graph.getNodeAttribute(state.pathFrom, 'name') } : undefined}
               onClose={() => dispatch({ type: 'select', id: undefined })}
             />
           )}
@@ -335,6 +354,12 @@ export function App({ client }: { client: ExplorerClient }) {
             <div className="highlight-bar" role="status">
               <span>
                 {state.view.highlight.label}: {state.view.highlight.ids.size} nodes
+                {state.view.highlight.tests && (
+                  <span className="tests" title={state.view.highlight.tests.map((t) => graph?.hasNode(t) ? graph.getNodeAttribute(t, 'name') : t).join(', ')}>
+                    {' '}· {state.view.highlight.tests.length} tests to run: {state.view.highlight.tests.slice(0, 5).map((t) => (graph?.hasNode(t) ? graph.getNodeAttribute(t, 'name') : t)).join(', ')}
+                    {state.view.highlight.tests.length > 5 ? ', …' : ''}
+                  </span>
+                )}
               </span>
               <button
                 onClick={() => {

@@ -17,11 +17,16 @@ interface Props {
   focusDepth: number;
   expanded: boolean;
   canExpand: boolean;
+  /** The start of a path question, when one was chosen (another node). */
+  pathFrom?: { id: string; name: string } | undefined;
   onClose(): void;
 }
 
-export function DetailPanel({ detail, focusDepth, expanded, canExpand, onClose }: Props) {
-  const { dispatch, goTo, open, expand } = useExplorer();
+/** Kinds whose callers and impact the core answers (code symbols and files). */
+const ASKABLE = new Set(['function', 'method', 'class', 'interface', 'file', 'type', 'enum', 'constant', 'variable', 'test', 'module']);
+
+export function DetailPanel({ detail, focusDepth, expanded, canExpand, pathFrom, onClose }: Props) {
+  const { dispatch, goTo, open, expand, ask } = useExplorer();
   const st = nodeStyle(detail.kind);
   return (
     <section className="panel detail" aria-label={`Details of ${detail.name}`}>
@@ -47,6 +52,15 @@ export function DetailPanel({ detail, focusDepth, expanded, canExpand, onClose }
           <button aria-pressed={expanded} onClick={() => (expanded ? dispatch({ type: 'toggleExpanded', path: detail.path ?? '' }) : expand(detail.id, detail.path))}>
             {expanded ? 'Hide symbols' : 'Show symbols'}
           </button>
+        )}
+      </div>
+      <div className="actions questions" role="group" aria-label="Questions">
+        {ASKABLE.has(detail.kind) && detail.kind !== 'file' && detail.kind !== 'module' && <button onClick={() => ask('callers', detail.id)}>Callers</button>}
+        {ASKABLE.has(detail.kind) && <button onClick={() => ask('impact', detail.id)}>Impact</button>}
+        {pathFrom && pathFrom.id !== detail.id ? (
+          <button onClick={() => ask('path', pathFrom.id, detail.id)} title={`The chain from ${pathFrom.name} to ${detail.name}`}>Path from {pathFrom.name}</button>
+        ) : (
+          <button onClick={() => dispatch({ type: 'pathFrom', id: detail.id })} title="Then select another node and ask for the path">Path from here…</button>
         )}
       </div>
       <dl className="props">

@@ -17,6 +17,8 @@ export interface ExplorerCtx {
   open(id: string): void;
   /** Show the symbols of the node's file (or module's files), loading them from the host in a partial graph. */
   expand(id: string, path: string | undefined): void;
+  /** Ask the host a question about the node (the core queries MCP uses) and highlight the answer. */
+  ask(query: 'callers' | 'impact' | 'path', id: string, to?: string): void;
 }
 
 export const ExplorerContext = createContext<ExplorerCtx | undefined>(undefined);

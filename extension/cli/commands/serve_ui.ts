@@ -19,10 +19,10 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { basename, join, resolve } from 'node:path';
 import type { CodeGraph } from '../../core/model/graph';
-import { DEFAULT_LARGE_GRAPH, openingGraph, searchHits } from '../../protocol/explorer_host';
+import { answerQuery, DEFAULT_LARGE_GRAPH, openingGraph, searchHits } from '../../protocol/explorer_host';
 import { allowedHosts, checkRequest, isLoopbackOrigin } from '../../mcp';
 import type { Logger } from '../../mcp';
-import { MAX_QUERY_CHARS, MAX_SEARCH_HITS, UI_API, type UiExpandResponse, type UiGraphResponse, type UiSearchResponse, type UiVersionResponse, type WireIndexState, type WireTotals } from '../../protocol/messages';
+import { MAX_QUERY_CHARS, MAX_SEARCH_HITS, parseViewMessage, UI_API, type UiQueryResponse, type UiExpandResponse, type UiGraphResponse, type UiSearchResponse, type UiVersionResponse, type WireIndexState, type WireTotals } from '../../protocol/messages';
 import { EXPLORER_FILES, explorerPage } from '../../protocol/page';
 import { emptyScope, scopeOf, tooMuchToExpand, widenScope, wireSlice, type WireGraph } from '../../protocol/wire_graph';
 
@@ -137,7 +137,7 @@ export async function serveUi(ws: UiSource, options: UiServeOptions): Promise<Ui
       send(res, 200, file.body, file.type);
       return;
     }
-    if (path === UI_API.graph || path === UI_API.version || path === UI_API.expand || path === UI_API.search) {
+    if (path === UI_API.graph || path === UI_API.version || path === UI_API.expand || path === UI_API.search || path === UI_API.query) {
       const verdict = checkRequest(req.headers, { port, token: options.token });
       if (!verdict.ok) {
         log('warn', `ui: ${verdict.status} ${path}: ${verdict.message}`);
@@ -158,6 +158,18 @@ export async function serveUi(ws: UiSource, options: UiServeOptions): Promise<Ui
           return;
         }
         const body: UiExpandResponse = { version: ws.graph.version, slice };
+        json(res, 200, body);
+        return;
+      }
+      if (path === UI_API.query) {
+        // The same checks as the webview's query message (parseViewMessage), then the core queries.
+        const m = parseViewMessage({ type: 'query', req: 0, query: params.get('kind'), id: params.get('id'), ...(params.has('to') ? { to: params.get('to') } : {}) });
+        if (!m || m.type !== 'query') {
+          json(res, 400, { error: 'kind: callers, impact or path; id (and to, for a path): node ids' });
+          return;
+        }
+        const a = answerQuery(ws.graph, m.query === 'path' ? { kind: 'path', id: m.id, to: m.to ?? '' } : { kind: m.query, id: m.id });
+        const body: UiQueryResponse = { answer: { label: a.label, ids: a.ids, tests: a.tests }, ...(a.message ? { message: a.message } : {}) };
         json(res, 200, body);
         return;
       }
