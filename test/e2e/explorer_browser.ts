@@ -229,6 +229,13 @@ export async function measurePage(openUrl: string, options: { settleMs: number; 
     page.on('pageerror', (e) => errors.push(e.message ?? String(e)));
     await page.goto(openUrl);
     await waitForSettled(page, options.settleMs);
+    // A whole graph is measured drawn whole (Everything), as before graphs above a few hundred
+    // nodes opened at the architecture level: the figures compare across versions.
+    const partial = await page.evaluate(() => (globalThis as unknown as { __kgExplorer: ExplorerHooks }).__kgExplorer.totals().partial);
+    if (!partial) {
+      await page.getByRole('radio', { name: 'Everything' }).click();
+      await new Promise((r) => setTimeout(r, 800));
+    }
     // The picture as the layout left it, before the fps window moves the camera about.
     await new Promise((r) => setTimeout(r, 300));
     if (options.screenshot) await page.screenshot({ path: options.screenshot });
