@@ -82,7 +82,14 @@ export class ExplorerSession implements vscode.Disposable {
     this.register(ctx.onDidChangeGraph((f) => f === this.folder && this.pushDiff()));
     this.register(ctx.onDidChangeFolders(() => this.folder && !ctx.allFolders().includes(this.folder) && this.init()));
     this.register(vscode.window.onDidChangeTextEditorSelection((e) => this.scheduleFollow(e.textEditor)));
-    this.register(vscode.window.onDidChangeActiveTextEditor((e) => e && this.scheduleFollow(e)));
+    // Another file: at once (the issue asks for its context within 500 ms); cursor moves are debounced.
+    this.register(
+      vscode.window.onDidChangeActiveTextEditor((e) => {
+        if (!e) return;
+        clearTimeout(this.followTimer);
+        this.revealEditor(e);
+      }),
+    );
   }
 
   private register<T extends vscode.Disposable>(d: T): T {

@@ -2,7 +2,7 @@
  * The explorer on a real repository
  * =================================
  * psf/requests as Debian ships it (python3-requests with python-requests-doc's pages: ~1.1k nodes,
- * ~3.1k edges, fetched by the bench's corpora helper), and zod from npm for TypeScript.
+ * ~3.1k edges, fetched by the bench's corpora helper).
  *
  * In Chromium on `serve --ui`: the default view shows fewer than 150 nodes, at least 10 labels that
  * do not overlap (the boxes the renderer drew them in), and visible edges (the edges layer read back
@@ -19,7 +19,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { EXPLORER_ROOT_ID } from '../../extension/protocol/page';
-import { requestsWithDocs, zod, type Corpus } from '../bench/corpora';
+import { requestsWithDocs, type Corpus } from '../bench/corpora';
 import { chromiumMissing, openExplorer, SCREENSHOTS, type ExplorerHooks, type OpenExplorer } from './explorer_browser';
 import { packageVsix, type Packaged } from './package_vsix';
 import { hostMissing, openFile, openFixtureWorkbench, type FixtureWorkbench } from './workbench';
@@ -108,24 +108,6 @@ describe('the explorer on psf/requests in Chromium (serve --ui)', { skip: noChro
       console.log(`requests in Chromium, zoomed ${name}: ${JSON.stringify(f)}`);
       await ui.page.screenshot({ path: join(SCREENSHOTS, `explorer-real-chromium-requests-zoomed-${name}.png`) });
       assertEdges(f, `zoomed ${name}`);
-    }
-  });
-});
-
-describe('the explorer on zod (TypeScript) in Chromium', { skip: noChromium ?? false, timeout: 10 * 60_000 }, () => {
-  it('the default view: figures and a screenshot', async () => {
-    const corpus = await zod();
-    const ui = await openExplorer(corpus.dir, { settleMs: 180_000 });
-    try {
-      const f = await viewFigure(ui.page);
-      const order = await ui.page.evaluate(() => (globalThis as unknown as Hooked).__kgExplorer.order());
-      console.log(`zod (${corpus.origin}) in Chromium, default: ${JSON.stringify(f)} of ${order} nodes`);
-      await ui.page.screenshot({ path: join(SCREENSHOTS, 'explorer-real-chromium-zod-default.png') });
-      // 332 files make its architecture level bigger than 150 nodes (folders are not collapsed yet): labels and edges still read.
-      assert.ok(f.separate >= 10 && f.separate === f.labels, `labels: ${f.separate} separate of ${f.labels}`);
-      assertEdges(f, 'zod default');
-    } finally {
-      await ui.close();
     }
   });
 });

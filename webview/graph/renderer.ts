@@ -352,6 +352,9 @@ export class GraphView {
     this.arrows = this.scale.arrows || edges <= ARROW_EDGES;
     const threshold = shown.size <= ALL_LABELS ? 1 : this.graph.order < 300 ? 1 : 9 * this.scale.nodeSize;
     if (this.sigma.getSetting('labelRenderedSizeThreshold') !== threshold) this.sigma.setSetting('labelRenderedSizeThreshold', threshold);
+    // Few nodes: offer sigma's grid more labels per cell; the culler keeps them apart.
+    const density = shown.size <= ALL_LABELS ? 3 : this.graph.order < 5000 ? 0.5 : 0.3;
+    if (this.sigma.getSetting('labelDensity') !== density) this.sigma.setSetting('labelDensity', density);
   }
 
   /**

@@ -125,7 +125,7 @@ function layoutContext(g: ExplorerGraph, file: string, ids: Set<string>, own: Se
     });
   }
   if (sub.order > 2) {
-    forceAtlas2.assign(sub, { iterations: 150, settings: { ...forceAtlas2.inferSettings(sub), barnesHutOptimize: false, adjustSizes: false, gravity: 1, scalingRatio: 12 } });
+    forceAtlas2.assign(sub, { iterations: 100, settings: { ...forceAtlas2.inferSettings(sub), barnesHutOptimize: false, adjustSizes: false, gravity: 1, scalingRatio: 12 } });
   }
   // Sigma normalises by the whole graph's extent: the context fills most of it, so the camera
   // frames it at the zoom the whole graph has (labels and node sizes as usual).

@@ -197,7 +197,7 @@ export function App({ client }: { client: ExplorerClient }) {
           requestAnimationFrame(() => gvRef.current?.zoom('reset'));
         }
       }
-      if (g.hasNode(id)) dispatch({ type: 'select', id });
+      // No selection: in a sidebar the detail panel would cover the picture. The file is marked.
     },
     [goTo, expand],
   );
