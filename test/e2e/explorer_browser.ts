@@ -136,8 +136,15 @@ export async function openExplorer(folder: string, options: { env?: Record<strin
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, ...(options.acceptDownloads ? { acceptDownloads: true } : {}) });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message ?? String(e)));
-  await page.goto(server.openUrl);
-  await waitForSettled(page, options.settleMs);
+  try {
+    await page.goto(server.openUrl);
+    await waitForSettled(page, options.settleMs);
+  } catch (err) {
+    // A page that never settles must not leave the browser and the server running (the test would hang).
+    await browser.close();
+    await server.stop();
+    throw err;
+  }
   return {
     server,
     browser,
