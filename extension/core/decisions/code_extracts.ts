@@ -64,6 +64,25 @@ export class CodeExtracts {
     }
   }
 
+  /** The paths whose share is kept. */
+  paths(): IterableIterator<string> {
+    return this.files.keys();
+  }
+
+  /** After an update: only these paths' facts can have changed (a path without facts now is gone). */
+  refreshPaths(paths: Iterable<string>, facts: CodeFacts): void {
+    for (const path of paths) {
+      const f = facts(path);
+      if (!f) {
+        if (this.files.delete(path)) this.merged = undefined;
+        continue;
+      }
+      if (this.files.get(path)?.hash === f.hash) continue;
+      this.files.set(path, share(f));
+      this.merged = undefined;
+    }
+  }
+
   get(): Extracts {
     if (!this.merged) {
       const out: Extracts = { fields: new Map(), routes: [], names: new Map(), moduleKeys: new Map() };

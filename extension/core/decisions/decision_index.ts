@@ -182,7 +182,9 @@ export class DecisionIndex {
         this.forget(path);
       }
     }
-    return this.relink(graph, parsed);
+    // Only the updated paths' code facts can have moved (a folder stands for what was under it).
+    this.extracts.refreshPaths(new Set([...paths, ...pathsUnder(paths, this.extracts.paths())]), this.codeFacts);
+    return this.relink(graph, parsed, false);
   }
 
   // ---- internals ------------------------------------------------------------------------
@@ -232,13 +234,13 @@ export class DecisionIndex {
     return true;
   }
 
-  private relink(graph: CodeGraph, parsed: number): DecisionSummary {
+  private relink(graph: CodeGraph, parsed: number, allCode = true): DecisionSummary {
     const docs = [...this.docs.values()].sort((a, b) => (a.path < b.path ? -1 : 1));
     if (!this.reconciled) {
       const concepts = [...conceptNodes(docs)].map(([id, a]) => ({ id, name: a.name }));
       this.reconciled = reconcile(concepts, this.config.aliases, this.config.sameAs, this.config.relatedTo);
     }
-    this.extracts.refresh(graph.paths(), this.codeFacts);
+    if (allCode) this.extracts.refresh(graph.paths(), this.codeFacts);
     const applied = this.owned.apply(graph, buildSubgraph(graph, docs, this.config, this.reconciled, this.extracts));
     return { documents: this.docs.size, parsed, ...applied };
   }
