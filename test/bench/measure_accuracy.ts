@@ -9,7 +9,7 @@
  * definition, constructor calls target the class); dispatch through interfaces is counted apart.
  */
 import { causesOf, type Causes } from '../oracle/causes';
-import { compareEdges, scopeFor } from '../oracle/compare';
+import { compareEdges, compareInherits, scopeFor } from '../oracle/compare';
 import { goOracle } from '../oracle/go_oracle';
 import { ourCallEdges } from '../oracle/ours';
 import { pyrightOracle } from '../oracle/pyright_oracle';
@@ -51,6 +51,8 @@ export interface AccuracyFigure {
   /** Precision of our edges by confidence (resolved, inferred, name). */
   byConfidence: Record<string, { right: number; wrong: number }>;
   causes: Causes;
+  /** `inherits` edges against the checker's bases (Python and TypeScript oracles only). */
+  inherits?: { precision: number; recall: number; agree: number; onlyOurs: number; onlyOracle: number };
   oracleMs: number;
 }
 
@@ -78,7 +80,11 @@ export async function accuracyOf(corpus: Corpus, language: AccuracyLanguage): Pr
     if (wrong.has(`${declKey(e.caller)} -> ${declKey(e.callee)}`)) c.wrong++;
     else c.right++;
   }
+  const inh = compareInherits(ours, truth);
   return {
+    ...(inh
+      ? { inherits: { precision: inh.precision, recall: inh.recall, agree: inh.truePositives, onlyOurs: inh.falsePositives.length, onlyOracle: inh.falseNegatives.length } }
+      : {}),
     corpus: corpus.name,
     origin: corpus.origin,
     language,
@@ -123,8 +129,19 @@ export function renderAccuracy(figures: readonly AccuracyFigure[]): string {
   const out = [heading('Call edges against the language servers (pyright, TypeScript checker, javac, go/types)')];
   out.push(
     table(
-      ['corpus', 'origin', 'precision', 'recall', 'agree', 'only ours', 'only oracle', 'missed by cause', 'extra by confidence'],
-      figures.map((f) => [f.corpus, f.origin, pct(f.precision), pct(f.recall), f.agree, f.onlyOurs, f.onlyOracle, counts(f.causes.missed), counts(f.causes.extra)]),
+      ['corpus', 'origin', 'precision', 'recall', 'agree', 'only ours', 'only oracle', 'missed by cause', 'extra by confidence', 'inherits P / R (agree)'],
+      figures.map((f) => [
+        f.corpus,
+        f.origin,
+        pct(f.precision),
+        pct(f.recall),
+        f.agree,
+        f.onlyOurs,
+        f.onlyOracle,
+        counts(f.causes.missed),
+        counts(f.causes.extra),
+        f.inherits ? `${pct(f.inherits.precision)} / ${pct(f.inherits.recall)} (${f.inherits.agree})` : '-',
+      ]),
     ),
   );
   for (const language of ['python', 'typescript', 'java', 'go'] as const) {
@@ -139,6 +156,6 @@ export function renderAccuracy(figures: readonly AccuracyFigure[]): string {
     const parts = Object.entries(total).map(([k, v]) => `${k} ${pct(v.right / Math.max(1, v.right + v.wrong))} of ${v.right + v.wrong}`);
     out.push(`${language}: precision by confidence: ${parts.join(', ') || 'n/a'}`);
   }
-  out.push('target: precision >= 95%, recall >= 90% on every corpus; dispatch (the oracle names an interface method) is counted apart among the misses.');
+  out.push('target: precision >= 95%, recall >= 90%, inheritance recall >= 95% on every corpus; dispatch (the oracle names an interface method) is counted apart among the misses.');
   return out.join('\n');
 }

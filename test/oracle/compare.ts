@@ -81,6 +81,17 @@ export function scopeFor(result: OracleResult, ourDeclarations?: Iterable<DeclRe
   return { callers: result.callers.filter(keep), callees: result.declarations.filter(keep) };
 }
 
+/**
+ * Our `inherits` edges against the oracle's, over the classes the oracle looked at that we model
+ * too; undefined when the oracle was not asked about inheritance.
+ */
+export function compareInherits(ours: { inherits: readonly EdgeLike[]; declarations: Iterable<DeclRef> }, truth: OracleResult): Comparison | undefined {
+  if (!truth.inherits || !truth.classes) return undefined;
+  const mine = new Set([...ours.declarations].map(declKey));
+  const classes = truth.classes.filter((c) => mine.has(declKey(c)));
+  return compareEdges(ours.inherits, truth.inherits, { callers: classes, callees: classes });
+}
+
 function sortEdges<T extends EdgeLike>(edges: T[]): T[] {
   return edges.sort((a, b) => (edgeKeyOf(a) < edgeKeyOf(b) ? -1 : edgeKeyOf(a) > edgeKeyOf(b) ? 1 : 0));
 }

@@ -7,7 +7,7 @@
  */
 import { parseArgs } from 'node:util';
 import { causesOf, formatCauses } from './causes';
-import { compareEdges, formatComparison, scopeFor } from './compare';
+import { compareEdges, compareInherits, formatComparison, scopeFor } from './compare';
 import { ourCallEdges } from './ours';
 import { pyrightOracle } from './pyright_oracle';
 import { tsOracle } from './ts_oracle';
@@ -31,6 +31,8 @@ async function main(): Promise<void> {
   console.log(text);
   console.log(`oracle ${Math.round(oracleMs)} ms; ${cmp.falsePositives.length} only ours, ${cmp.falseNegatives.length} only the oracle's`);
   console.log(formatCauses(causesOf(cmp, ours, truth.declarations)));
+  const inh = compareInherits(ours, truth);
+  if (inh) console.log(formatComparison('inherits', { ...inh, falsePositives: inh.falsePositives.slice(0, show), falseNegatives: inh.falseNegatives.slice(0, show) }, truth.declarations));
 }
 
 main().catch((err: unknown) => {

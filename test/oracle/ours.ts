@@ -21,6 +21,8 @@ export interface OurGraph {
   calls: Map<string, { fact: CallFact; callerLine: number }[]>;
   /** Our declaration kinds by `path:line`. */
   kinds: Map<string, string>;
+  /** `inherits` edges between declarations (subclass as caller, base as callee). */
+  inherits: OurEdge[];
 }
 
 export async function ourCallEdges(root: string): Promise<OurGraph> {
@@ -39,11 +41,14 @@ export async function ourCallEdges(root: string): Promise<OurGraph> {
       }
     });
     const edges: OurEdge[] = [];
+    const inherits: OurEdge[] = [];
     g.forEachEdge((_key, attrs, source, target) => {
-      if (attrs.kind !== 'calls') return;
+      if (attrs.kind !== 'calls' && attrs.kind !== 'inherits') return;
       const caller = refOf.get(source);
       const callee = refOf.get(target);
-      if (caller && callee) edges.push({ caller, callee, callSiteLines: attrs.lines ?? [], ...(attrs.confidence ? { confidence: attrs.confidence } : {}) });
+      if (!caller || !callee) return;
+      if (attrs.kind === 'inherits') inherits.push({ caller, callee, callSiteLines: [] });
+      else edges.push({ caller, callee, callSiteLines: attrs.lines ?? [], ...(attrs.confidence ? { confidence: attrs.confidence } : {}) });
     });
     const calls = new Map<string, { fact: CallFact; callerLine: number }[]>();
     for (const { path } of refOf.values()) {
@@ -52,7 +57,7 @@ export async function ourCallEdges(root: string): Promise<OurGraph> {
       const lineOf = new Map(facts.symbols.map((s) => [s.qualifiedName, s.line]));
       calls.set(path, facts.calls.map((fact) => ({ fact, callerLine: fact.caller !== undefined ? (lineOf.get(fact.caller) ?? 0) : 0 })));
     }
-    return { edges, declarations: [...refOf.values()], calls, kinds };
+    return { edges, declarations: [...refOf.values()], calls, kinds, inherits };
   } finally {
     await ws.close();
   }

@@ -32,7 +32,7 @@ import { readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { LspClient, type Json } from './lsp_client';
-import { mergeEdges, toRootRelative, type OracleDecl, type OracleEdge, type OracleResult } from './types';
+import { mergeEdges, toRootRelative, type DeclRef, type OracleDecl, type OracleEdge, type OracleResult } from './types';
 
 /** A minute, and more for a bigger project (pyright answers a file at a time; a busy machine is slower). */
 const timeoutFor = (files: number): number => 60_000 + 3_000 * files;
@@ -59,6 +59,14 @@ interface CallHierarchyItem {
   uri: string;
   range: Range;
   selectionRange: Range;
+}
+interface Location {
+  uri: string;
+  range: Range;
+}
+interface LocationLink {
+  targetUri: string;
+  targetSelectionRange: Range;
 }
 interface OutgoingCall {
   to: CallHierarchyItem;
@@ -163,9 +171,81 @@ async function run(client: LspClient, root: string, files: string[]): Promise<Or
     }
     edges.push(...(await clsCalls(client, root, caller, sources.get(caller.path) ?? [], byKey, byFile.get(caller.path) ?? [])));
   }
+  const classes = decls.filter((d) => d.kind === 'class');
+  const inherits: OracleEdge[] = [];
+  for (const cls of classes) inherits.push(...(await baseEdges(client, root, cls, sources.get(cls.path) ?? [], byKey)));
   await client.request('shutdown', null).catch(() => undefined);
   const plain = ({ path, line, name, kind }: PyDecl): OracleDecl => ({ path, line, name, kind });
-  return { edges: mergeEdges(edges), callers: callers.map(plain), declarations: decls.map(plain) };
+  const ref = ({ path, line }: PyDecl): DeclRef => ({ path, line });
+  return { edges: mergeEdges(edges), callers: callers.map(plain), declarations: decls.map(plain), inherits: mergeEdges(inherits), classes: classes.map(ref) };
+}
+
+/**
+ * A class's bases as pyright resolves them: the base expressions of `class C(A, m.B, Generic[T]):`
+ * (keyword arguments such as `metaclass=` left out) are read from the source, and each one's last
+ * name before a subscript is asked `textDocument/definition`; a class declared under the root is a base.
+ */
+async function baseEdges(client: LspClient, root: string, cls: PyDecl, lines: string[], decls: Map<string, PyDecl>): Promise<OracleEdge[]> {
+  const out: OracleEdge[] = [];
+  for (const at of basePositions(lines, cls.at.line, cls.at.character + cls.name.length)) {
+    const answer = await client.request<(Location | LocationLink)[] | Location | null>('textDocument/definition', { textDocument: { uri: uriOf(root, cls.path) }, position: at });
+    for (const loc of Array.isArray(answer) ? answer : answer ? [answer] : []) {
+      const uri = 'targetUri' in loc ? loc.targetUri : loc.uri;
+      const range = 'targetSelectionRange' in loc ? loc.targetSelectionRange : loc.range;
+      if (!uri.startsWith('file:')) continue;
+      const rel = toRootRelative(root, fileURLToPath(uri));
+      const base = decls.get(`${rel}:${range.start.line + 1}`);
+      if (base?.kind === 'class' && !rel.startsWith('..')) out.push({ caller: { path: cls.path, line: cls.line }, callee: { path: base.path, line: base.line }, callSiteLines: [] });
+    }
+  }
+  return out;
+}
+
+/** Positions of the names to ask about in a class's argument list, which opens right after its name. */
+export function basePositions(lines: readonly string[], line0: number, character: number): Position[] {
+  const out: Position[] = [];
+  let depth = 0;
+  let started = false;
+  let argStart = true;
+  let keyword = false;
+  let lastName: Position | undefined;
+  let subscripted = false;
+  const flush = (): void => {
+    if (lastName && !keyword) out.push(lastName);
+    lastName = undefined;
+    keyword = false;
+    subscripted = false;
+    argStart = true;
+  };
+  for (let l = line0; l < lines.length && l < line0 + 50; l++) {
+    const text = lines[l] ?? '';
+    for (let c = l === line0 ? character : 0; c < text.length; c++) {
+      const ch = text[c]!;
+      if (!started) {
+        if (ch === '(') started = true;
+        else if (ch !== ' ') return out; // `class C:` has no bases
+        continue;
+      }
+      if (ch === '#') break;
+      if (ch === '(' || ch === '[' || ch === '{') {
+        if (depth === 0 && ch === '[') subscripted = true;
+        depth++;
+      } else if (ch === ')' || ch === ']' || ch === '}') {
+        if (depth === 0) {
+          flush();
+          return out;
+        }
+        depth--;
+      } else if (depth === 0 && ch === ',') flush();
+      else if (depth === 0 && ch === '=' && text[c + 1] !== '=') keyword = true;
+      else if (depth === 0 && ch === '*' && argStart) keyword = true;
+      else if (depth === 0 && !subscripted && /[A-Za-z_]/.test(ch) && !/\w/.test(text[c - 1] ?? '')) {
+        lastName = { line: l, character: c };
+        argStart = false;
+      }
+    }
+  }
+  return out;
 }
 
 function uriOf(root: string, rel: string): string {

@@ -39,6 +39,13 @@ export interface OracleResult {
   callers: OracleDecl[];
   /** Every graph-level declaration the oracle saw (callers, callee-only ones like interface methods). */
   declarations: OracleDecl[];
+  /**
+   * Inheritance as the checker sees it: a class (or TS interface) → each base it names that is declared
+   * under the root (caller = the subclass, callee = the base, no call sites). Absent when not asked.
+   */
+  inherits?: OracleEdge[];
+  /** The classes (and TS interfaces) the oracle looked at for `inherits`. */
+  classes?: DeclRef[];
 }
 
 export const declKey = (d: DeclRef): string => `${d.path}:${d.line}`;
