@@ -36,6 +36,21 @@
   right: (_) @this.value)
 (return_statement (_) @return.value)
 
+;; ---- `x instanceof C` narrows x to C: in the if's block, after `if (!(x instanceof C)) return`, right of `&&`
+(if_statement
+  condition: (parenthesized_expression
+    (binary_expression left: (identifier) @narrow.name operator: "instanceof" right: [(identifier) (member_expression)] @narrow.type))
+  consequence: (_) @narrow.body)
+(if_statement
+  condition: (parenthesized_expression
+    (unary_expression operator: "!" argument: (parenthesized_expression
+      (binary_expression left: (identifier) @narrow.name operator: "instanceof" right: [(identifier) (member_expression)] @narrow.type))))
+  consequence: (_) @narrow.exit) @narrow.after
+(binary_expression
+  left: (binary_expression left: (identifier) @narrow.name operator: "instanceof" right: [(identifier) (member_expression)] @narrow.type)
+  operator: "&&"
+  right: (_) @narrow.body)
+
 ;; ---- calls -----------------------------------------------------------------------------------
 ; Test blocks (describe/it/test) are calls too: their callee text is recognised by the extractor.
 (call_expression function: (_) @call.callee arguments: (arguments))

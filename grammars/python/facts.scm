@@ -59,6 +59,20 @@
   left: (identifier) @binding.name
   right: (_) @binding.value) @binding.for
 
+; `for k, v in d.items()`: v is a value of d; `for i, x in enumerate(xs)`: x is an element of xs.
+(for_statement
+  left: (pattern_list . (identifier) . (identifier) @binding.name .)
+  right: (call
+    function: (attribute attribute: (identifier) @binding.items))
+  (#eq? @binding.items "items")) @binding.pairs
+
+(for_statement
+  left: (pattern_list . (identifier) . (identifier) @binding.name .)
+  right: (call
+    function: (identifier) @binding.enumerate
+    arguments: (argument_list . (_) @binding.value))
+  (#eq? @binding.enumerate "enumerate")) @binding.pairs
+
 ; `[p.total() for p in self.lines]`: p is an element of self.lines, as in a for statement.
 (for_in_clause
   left: (identifier) @binding.name
@@ -110,6 +124,39 @@
 
 (import_statement) @import
 (import_from_statement) @import
+
+; ---- Narrowing -----------------------------------------------------------------------------
+; `isinstance(x, T)` narrows x to T where a checker would: inside `if`/`elif`, after
+; `if not isinstance(x, T): return`/`raise`, after `assert isinstance(x, T)` (python_narrowing.ts).
+
+(if_statement
+  condition: (call
+    function: (identifier) @narrow.fn
+    arguments: (argument_list . (identifier) @narrow.name . (_) @narrow.type .))
+  consequence: (block) @narrow.body
+  (#eq? @narrow.fn "isinstance"))
+
+(elif_clause
+  condition: (call
+    function: (identifier) @narrow.fn
+    arguments: (argument_list . (identifier) @narrow.name . (_) @narrow.type .))
+  consequence: (block) @narrow.body
+  (#eq? @narrow.fn "isinstance"))
+
+(if_statement
+  condition: (not_operator
+    argument: (call
+      function: (identifier) @narrow.fn
+      arguments: (argument_list . (identifier) @narrow.name . (_) @narrow.type .)))
+  consequence: (block) @narrow.exit
+  (#eq? @narrow.fn "isinstance")) @narrow.after
+
+(assert_statement
+  .
+  (call
+    function: (identifier) @narrow.fn
+    arguments: (argument_list . (identifier) @narrow.name . (_) @narrow.type .))
+  (#eq? @narrow.fn "isinstance")) @narrow.after
 
 ; ---- Calls and returns ---------------------------------------------------------------------
 

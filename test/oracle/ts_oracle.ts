@@ -24,8 +24,9 @@
  *    initialised with a function (methods), `const f = () => …` / `function` expressions bound to a
  *    name in a statement, and test blocks: a `describe`/`it`/`test` call (also `.only`/`.skip`/`.each`)
  *    whose first argument is a string is a caller whose line is that call's line; an `it` inside a
- *    `describe` is its own caller. Anything else (arrow callbacks, object-literal methods) belongs to
- *    the nearest enclosing caller; none → the file, line 0. Class field initialisers and `extends`
+ *    `describe` is its own caller; the members of an object literal a module-level variable holds
+ *    (`const AppConfig = { validate() {…}, load: () => … }`). Anything else (arrow callbacks,
+ *    members of other object literals) belongs to the nearest enclosing caller; none → the file, line 0. Class field initialisers and `extends`
  *    expressions belong to the class.
  *  - Decorator expressions (`@log()` on a method) run where the declaration is evaluated, so
  *    they belong to the enclosing scope (the class for a member, the file for a class).
@@ -40,7 +41,7 @@
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import ts from 'typescript';
-import { mergeEdges, toRootRelative, type OracleDecl, type OracleEdge, type OracleResult } from './types';
+import { mergeEdges, toRootRelative, type DeclRef, type OracleDecl, type OracleEdge, type OracleResult } from './types';
 
 export async function tsCallEdges(root: string, files: string[]): Promise<OracleEdge[]> {
   return tsOracle(root, files).edges;
@@ -95,15 +96,56 @@ export function tsOracle(root: string, files: string[]): OracleResult {
   const edges: OracleEdge[] = [];
   const callers = new Map<string, OracleDecl>();
   const declarations = new Map<string, OracleDecl>();
+  const inherits: OracleEdge[] = [];
+  const classes: DeclRef[] = [];
   for (const abs of absFiles) {
     const sf = program.getSourceFile(abs);
     if (!sf) throw new Error(`ts oracle: ${abs} is not in the program`);
     const path = toRootRelative(realRoot, abs);
     callers.set(`${path}:0`, { path, line: 0, name: path, kind: 'file' });
     walkFile(sf, path, checker, realRoot, edges, callers, declarations);
+    walkHeritage(sf, path, checker, realRoot, inherits, classes);
   }
   for (const [k, d] of callers) if (!declarations.has(k)) declarations.set(k, d);
-  return { edges: mergeEdges(edges), callers: [...callers.values()], declarations: [...declarations.values()] };
+  return { edges: mergeEdges(edges), callers: [...callers.values()], declarations: [...declarations.values()], inherits: mergeEdges(inherits), classes };
+}
+
+/** A class or interface the graph models: its name line, or undefined. */
+function typeDeclLine(node: ts.Node): number | undefined {
+  if (ts.isInterfaceDeclaration(node)) return lineOf(node.name);
+  return ts.isClassLike(node) ? classLine(node) : undefined;
+}
+
+/**
+ * `class A extends B`, `interface I extends J, K`: the declarations the checker resolves each
+ * `extends` name to (aliases followed), under the root. An `extends Mixin(B)` call has no declared
+ * base to name: left out. `implements` is another edge kind, not inheritance.
+ */
+function walkHeritage(sf: ts.SourceFile, path: string, checker: ts.TypeChecker, root: string, out: OracleEdge[], classes: DeclRef[]): void {
+  const visit = (node: ts.Node): void => {
+    const line = typeDeclLine(node);
+    if (line !== undefined && (ts.isClassLike(node) || ts.isInterfaceDeclaration(node))) {
+      classes.push({ path, line });
+      for (const clause of node.heritageClauses ?? []) {
+        if (clause.token !== ts.SyntaxKind.ExtendsKeyword) continue;
+        for (const type of clause.types) {
+          const expr = type.expression;
+          const name = ts.isPropertyAccessExpression(expr) ? expr.name : ts.isIdentifier(expr) ? expr : undefined;
+          let sym = name ? checker.getSymbolAtLocation(name) : undefined;
+          if (sym && sym.flags & ts.SymbolFlags.Alias) sym = checker.getAliasedSymbol(sym);
+          for (const d of follow(checker, sym?.declarations ?? [], 0).concat((sym?.declarations ?? []).filter(ts.isInterfaceDeclaration))) {
+            const target = typeDeclLine(d);
+            const tsf = d.getSourceFile();
+            const rel = toRootRelative(root, tsf.fileName);
+            if (target === undefined || rel.startsWith('..') || rel.includes('node_modules/') || tsf.isDeclarationFile) continue;
+            out.push({ caller: { path, line }, callee: { path: rel, line: target }, callSiteLines: [] });
+          }
+        }
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  ts.forEachChild(sf, visit);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -137,6 +179,22 @@ function graphClassOf(member: ts.Node): ts.ClassLikeDeclaration | undefined {
   return cls && ts.isClassLike(cls) && classLine(cls) !== undefined ? cls : undefined;
 }
 
+/**
+ * The variable a member's object literal is the value of, when that variable is declared at module
+ * (or namespace) level: `export const AppConfig = { validate() {…} }` (also `{…} as const`,
+ * `{…} satisfies T`). Its members are definitions, as the call hierarchy lists them.
+ */
+function namedObjectOf(member: ts.Node): ts.VariableDeclaration | undefined {
+  const object = member.parent;
+  if (!object || !ts.isObjectLiteralExpression(object)) return undefined;
+  let value: ts.Node = object;
+  while (ts.isAsExpression(value.parent) || ts.isSatisfiesExpression(value.parent) || ts.isParenthesizedExpression(value.parent)) value = value.parent;
+  const decl = value.parent;
+  if (!decl || !ts.isVariableDeclaration(decl) || decl.initializer !== value || !ts.isIdentifier(decl.name)) return undefined;
+  const statement = decl.parent.parent;
+  return ts.isVariableStatement(statement) && (ts.isSourceFile(statement.parent) || ts.isModuleBlock(statement.parent)) ? decl : undefined;
+}
+
 /** Name line of a graph-level class: declared, or a class expression assigned to a const. */
 function classLine(cls: ts.ClassLikeDeclaration): number | undefined {
   if (cls.name && ts.isClassExpression(cls) && !ts.isVariableDeclaration(cls.parent)) return undefined; // `return class X {}`
@@ -157,7 +215,11 @@ function graphDecl(node: ts.Node): Omit<OracleDecl, 'path'> | undefined {
     return line === undefined ? undefined : { line, name: node.name?.text ?? 'default', kind: 'class' };
   }
   if (ts.isMethodDeclaration(node) || ts.isGetAccessorDeclaration(node) || ts.isSetAccessorDeclaration(node)) {
-    if (!graphClassOf(node)) return undefined; // an object-literal method, or a member of an anonymous class
+    // A member of an anonymous class or of an unnamed object literal is not a definition of its own.
+    if (!graphClassOf(node) && !namedObjectOf(node)) return undefined;
+    return { line: lineOf(node.name), name: node.name.getText(), kind: 'method' };
+  }
+  if (ts.isPropertyAssignment(node) && isFunctionValue(node.initializer) && namedObjectOf(node)) {
     return { line: lineOf(node.name), name: node.name.getText(), kind: 'method' };
   }
   if (ts.isConstructorDeclaration(node)) {
@@ -186,10 +248,10 @@ function callerFor(node: ts.Node): Omit<OracleDecl, 'path'> | undefined {
   const test = testBlockName(node);
   if (test !== undefined) return { line: lineOf(node), name: test, kind: 'test' };
   // A const arrow opens its scope at the arrow itself, so its initialiser's siblings are not included.
-  if (isFunctionValue(node) && (ts.isVariableDeclaration(node.parent) || ts.isPropertyDeclaration(node.parent)) && node.parent.initializer === node) {
+  if (isFunctionValue(node) && (ts.isVariableDeclaration(node.parent) || ts.isPropertyDeclaration(node.parent) || ts.isPropertyAssignment(node.parent)) && node.parent.initializer === node) {
     return graphDecl(node.parent);
   }
-  if (ts.isVariableDeclaration(node) || ts.isPropertyDeclaration(node)) return undefined;
+  if (ts.isVariableDeclaration(node) || ts.isPropertyDeclaration(node) || ts.isPropertyAssignment(node)) return undefined;
   const decl = graphDecl(node);
   return decl?.kind === 'interface-method' ? undefined : decl; // a signature has no body to call from
 }

@@ -4,7 +4,8 @@
  * A property test: random sequences of edits, renames, deletions and additions over a workspace
  * that mixes the Python and TypeScript rule fixtures, each applied through `update(paths)`, then
  * compared with a fresh full index of the same files. Nested definitions take part: an inner
- * function is added, its body edited, hoisted to module level and nested again.
+ * function is added, its body edited, hoisted to module level and nested again; a Python redefinition
+ * (`if … def where() … else: def where()`) changes type.
  */
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -121,6 +122,23 @@ describe('incremental indexing', () => {
         fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 10 }), (ops) => expectUpdatesEqualRebuild(base, ops, (dir, op) => apply(dir, originals, op))),
         { numRuns: 40, seed: Number(process.env.KG_PROPERTY_SEED ?? 20261129) },
       );
+    } finally {
+      rmSync(base, { recursive: true, force: true });
+    }
+  });
+
+  it('follows a Python redefinition (`where@2`) when its return type changes in another file', async () => {
+    const base = mkdtempSync(join(tmpdir(), 'kg-incr-redef-'));
+    const branch = (cls: string): string => `    def where() -> ${cls}:\n        return ${cls}()\n`;
+    const a = (last: string): string =>
+      `import sys\n\nclass A:\n    def m(self): pass\n\nclass B:\n    def m(self): pass\n\nif sys.platform == "win32":\n${branch('A')}else:\n${branch(last)}`;
+    writeFileSync(join(base, 'a.py'), a('A'));
+    writeFileSync(join(base, 'b.py'), 'from a import where\n\ndef use():\n    where().m()\n');
+    try {
+      await expectUpdatesEqualRebuild(base, ['B', 'A'], (dir, last) => {
+        writeFileSync(join(dir, 'a.py'), a(last));
+        return ['a.py'];
+      });
     } finally {
       rmSync(base, { recursive: true, force: true });
     }

@@ -711,7 +711,7 @@ test('a realistic module', async () => {
   assert.ok(!f.references.some((r) => r.chain[0] === 'n' || r.chain[0] === 'key'));
 });
 
-test('namespaces prefix names; class expressions, get/set pairs, calls in module-level object literals', async () => {
+test('namespaces prefix names; class expressions, a getter and its setter, members of module-level object literals', async () => {
   const src = [
     'namespace Outer.Inner { export class K { m() {} } }',
     'export const Widget = class extends Base { render() { return draw(); } };',
@@ -729,19 +729,22 @@ test('namespaces prefix names; class expressions, get/set pairs, calls in module
       ['method', 'Widget.render'],
       ['class', 'P'],
       ['method', 'P.v'],
+      ['method', 'P.v='],
       ['constant', 'handlers'],
+      ['method', 'handlers.a'],
+      ['method', 'handlers.b'],
       ['constant', 'x'],
     ],
   );
   assert.deepEqual(sym(f, 'Widget').bases, ['Base']);
   assert.deepEqual(sym(f, 'P').fields, [{ name: '_v', value: ['x'], line: 3 }]);
-  // Code inside a constant's functions belongs to the constant; its initializer runs at module level.
+  // The members of a module-level object literal are the constant's methods; its initializer runs at module level.
   assert.deepEqual(
     f.calls.map((c) => [c.callee.join('.'), c.caller]),
     [
       ['draw', 'Widget.render'],
-      ['foo', 'handlers'],
-      ['bar', 'handlers'],
+      ['foo', 'handlers.a'],
+      ['bar', 'handlers.b'],
       ['compute', undefined],
     ],
   );

@@ -82,14 +82,9 @@ describe('python resolution', () => {
     assert.ok(edge(ws, 'calls', `${SVC}:use_default`, `${SVC}:Service.run`));
   });
 
-  it('falls back to a name only for a unique, non-generic name, and says so', () => {
-    const e = edge(ws, 'calls', 'py:shop.reports:export', 'py:shop.reports:PdfRenderer.render_invoice_pdf');
-    assert.equal(e?.confidence, 'name');
-    assert.deepEqual(
-      targets(ws, 'calls', 'py:shop.reports:export'),
-      ['py:shop.reports:PdfRenderer.render_invoice_pdf'],
-      'mailer.send is ambiguous and generic; deliver_later exists nowhere',
-    );
+  it('leaves a call on an untyped receiver unresolved: no name-only guess (measured right 26% of the time on real Python)', () => {
+    assert.equal(edge(ws, 'calls', 'py:shop.reports:export', 'py:shop.reports:PdfRenderer.render_invoice_pdf'), undefined, 'renderer is untyped');
+    assert.deepEqual(targets(ws, 'calls', 'py:shop.reports:export'), [], 'mailer.send and deliver_later name nothing either');
   });
 
   it('links tests to what they call, and by naming convention when they call nothing', () => {

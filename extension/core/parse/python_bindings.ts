@@ -18,6 +18,7 @@ export function collectBindings(ctx: PyContext): void {
     else if (b.role === 'member' && b.object) onMember(ctx, b.node, b.object, b.name);
     else if (b.role === 'with') onWith(ctx, b.name, b.value);
     else if (b.role === 'for') onFor(ctx, b.name, b.value);
+    else if (b.role === 'pairs') onFor(ctx, b.name, b.value, b.items === true);
     else if (b.role === 'except') onExcept(ctx, b.name, b.value);
     else if (b.role === 'extend') extendAll(ctx, b.node, b.value);
   }
@@ -114,11 +115,14 @@ function onWith(ctx: PyContext, name: Node, value: Node | undefined): void {
   }
 }
 
-/** `for x in xs`: x is bound to an element of xs, `["xs", "[]"]`. */
-function onFor(ctx: PyContext, name: Node, iterable: Node | undefined): void {
+/**
+ * `for x in xs`: x is bound to an element of xs, `["xs", "[]"]`; `for k, v in d.items()`: v to
+ * `["d", "values()", "[]"]`; `for i, x in enumerate(xs)`: x to an element of xs.
+ */
+function onFor(ctx: PyContext, name: Node, iterable: Node | undefined, items = false): void {
   const chain = valueChain(iterable ?? null);
   if (!chain) return;
-  const fact: BindingFact = { name: name.text, line: lineOf(name), value: [...chain, '[]'] };
+  const fact: BindingFact = { name: name.text, line: lineOf(name), value: items ? [...chain, 'values()', '[]'] : [...chain, '[]'] };
   const scope = ctx.scopes.at(name.startIndex);
   if (!scope) mergeBinding(ctx.bindings, fact);
   else if (scope.kind === 'function' && scope.owner) addLocal(ctx, scope.owner, fact);

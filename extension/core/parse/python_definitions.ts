@@ -102,25 +102,43 @@ function functionScope(ctx: PyContext, def: Def, parent: PyScope | undefined): P
   return scope;
 }
 
+/** Decorators of a def that is one definition with the def of that name before it (a property's setter, an overload). */
+const SAME_DEFINITION = /(^|\.)(overload|setter|getter|deleter)$/;
+/** Redefinitions kept apart per name, beyond which they merge into the first (generated code). */
+const MAX_REDEFINITIONS = 16;
+
 /**
- * Adds a symbol, keeping qualified names unique: a redefinition (property setter, conditional
- * def) merges into the first, except that an implementation replaces its `@overload` stubs.
+ * Adds a symbol, keeping qualified names unique. A def redefining a name (`if sys.platform …:
+ * def where() … else: def where()`) is a definition of its own, `where@2`, and the name holds the
+ * last one (project.ts); a property's setter and `@overload` stubs are one definition with the def
+ * they belong to (an implementation replaces its stubs); a variable bound again stays one.
  */
 export function register(ctx: PyContext, fact: SymbolFact, offset: number): SymbolFact {
   const existing = ctx.byName.get(fact.qualifiedName);
-  if (!existing) {
-    ctx.byName.set(fact.qualifiedName, fact);
-    ctx.symbols.push(fact);
-    ctx.order.set(fact, offset);
-    return fact;
-  }
-  const stub = existing.decorators?.some((d) => decoratorName(d).endsWith('overload'));
-  const isStub = fact.decorators?.some((d) => decoratorName(d).endsWith('overload'));
+  if (!existing) return add(ctx, fact, offset);
+  const decorators = (s: SymbolFact): string[] => (s.decorators ?? []).map(decoratorName);
+  const stub = decorators(existing).some((d) => d.endsWith('overload'));
+  const isStub = decorators(fact).some((d) => d.endsWith('overload'));
   if (stub && !isStub && existing.kind === fact.kind) {
     for (const key of Object.keys(existing) as (keyof SymbolFact)[]) delete existing[key];
     Object.assign(existing, fact);
+    return existing;
+  }
+  const definitions = (k: SymbolFact['kind']): boolean => k === 'function' || k === 'method' || k === 'class' || k === 'test';
+  if (stub || isStub || !definitions(existing.kind) || !definitions(fact.kind) || decorators(fact).some((d) => SAME_DEFINITION.test(d))) return existing;
+  if (decorators(existing).some((d) => /(^|\.)(property|cached_property)$/.test(d))) return existing;
+  for (let n = 2; n <= MAX_REDEFINITIONS; n++) {
+    const qualifiedName = `${fact.qualifiedName}@${n}`;
+    if (!ctx.byName.has(qualifiedName)) return add(ctx, { ...fact, qualifiedName }, offset);
   }
   return existing;
+}
+
+function add(ctx: PyContext, fact: SymbolFact, offset: number): SymbolFact {
+  ctx.byName.set(fact.qualifiedName, fact);
+  ctx.symbols.push(fact);
+  ctx.order.set(fact, offset);
+  return fact;
 }
 
 interface Head {

@@ -18,7 +18,7 @@ export interface DefMatch {
   bases?: Node;
 }
 
-export type BindingRole = 'assign' | 'member' | 'with' | 'for' | 'except' | 'extend';
+export type BindingRole = 'assign' | 'member' | 'with' | 'for' | 'except' | 'extend' | 'pairs';
 
 export interface BindingMatch {
   role: BindingRole;
@@ -26,6 +26,18 @@ export interface BindingMatch {
   name: Node;
   object?: Node;
   value?: Node;
+  /** `pairs`: the loop runs over `value.items()` (else over `enumerate(value)`). */
+  items?: boolean;
+}
+
+/** `isinstance(name, type)` guarding `body` (inside an if), or the statements after `after` (an early exit, an assert). */
+export interface NarrowMatch {
+  name: Node;
+  type: Node;
+  body?: Node;
+  after?: Node;
+  /** The early-exit block of `if not isinstance(…): …`. */
+  exit?: Node;
 }
 
 export interface PyMatches {
@@ -48,6 +60,7 @@ export interface PyMatches {
   references: Node[];
   /** Ids of positional superclass expressions (they are `bases`, not references). */
   bases: Set<number>;
+  narrowings: NarrowMatch[];
 }
 
 export function emptyMatches(): PyMatches {
@@ -65,6 +78,7 @@ export function emptyMatches(): PyMatches {
     types: [],
     references: [],
     bases: new Set(),
+    narrowings: [],
   };
 }
 
@@ -99,7 +113,13 @@ function addMulti(out: PyMatches, captures: QueryCapture[]): void {
   else if (by['doc.definition'] && by['doc.string']) out.docs.set(by['doc.definition'].id, by['doc.string']);
   else if (by['decorated'] && by['decorated.definition']) out.decorated.set(by['decorated.definition'].id, by['decorated']);
   else if (by['vardoc.assign'] && by['vardoc.string']) out.varDocs.set(by['vardoc.assign'].startIndex, by['vardoc.string']);
-  else if (by['definition.name']) addDefinition(out, by);
+  else if (by['narrow.name'] && by['narrow.type']) {
+    const n: NarrowMatch = { name: by['narrow.name'], type: by['narrow.type'] };
+    if (by['narrow.body']) n.body = by['narrow.body'];
+    if (by['narrow.after']) n.after = by['narrow.after'];
+    if (by['narrow.exit']) n.exit = by['narrow.exit'];
+    out.narrowings.push(n);
+  } else if (by['definition.name']) addDefinition(out, by);
   else if (by['binding.name']) addBinding(out, by);
 }
 
@@ -122,8 +142,10 @@ function addDefinition(out: PyMatches, by: Record<string, Node>): void {
 
 function addBinding(out: PyMatches, by: Record<string, Node>): void {
   const name = by['binding.name'];
-  for (const role of ['assign', 'member', 'with', 'for', 'except', 'extend'] as const) {
+  for (const role of ['assign', 'member', 'with', 'for', 'except', 'extend', 'pairs'] as const) {
     const node = by[`binding.${role}`];
-    if (node) out.bindings.push({ role, node: node!, name: name!, object: by['binding.object'], value: by['binding.value'] });
+    // `for k, v in d.items()`: the value is the mapping (its `items` call), whose values v runs over.
+    const value = role === 'pairs' && by['binding.items'] ? by['binding.items'].parent?.childForFieldName('object') ?? undefined : by['binding.value'];
+    if (node) out.bindings.push({ role, node: node!, name: name!, object: by['binding.object'], value, ...(by['binding.items'] ? { items: true } : {}) });
   }
 }

@@ -48,6 +48,13 @@ export function chainOf(node: Node): ChainResult {
     }
     const type: string = cur.type;
     if (type === 'call') {
+      // `t.cast(Group, x).command`: the value is an instance of the type cast to, as a checker reads it.
+      const cast = castType(cur);
+      if (cast) {
+        if (first) row = cur.startPosition.row;
+        reversed.push(`:${cast}`);
+        break;
+      }
       called = true;
       cur = cur.childForFieldName('function');
       continue;
@@ -76,6 +83,19 @@ export function chainOf(node: Node): ChainResult {
   }
   if (reversed.length === 0) reversed.push('?');
   return { chain: reversed.reverse(), row };
+}
+
+/** The functions that only tell the checker a value's type: `cast`, `typing.cast`, `t.cast`. */
+const CAST = /^(?:(?:typing|typing_extensions|t)\.)?cast$/;
+
+/** `cast(T, x)` → the text of T (an annotation, possibly quoted), else undefined. */
+function castType(call: Node): string | undefined {
+  const fn = call.childForFieldName('function');
+  if (!fn || (fn.type !== 'identifier' && fn.type !== 'attribute') || !CAST.test(fn.text)) return undefined;
+  const type = call.childForFieldName('arguments')?.firstNamedChild;
+  if (!type) return undefined;
+  if (type.type === 'string') return stringValue(type);
+  return type.type === 'identifier' || type.type === 'attribute' || type.type === 'subscript' ? oneLine(type.text) : undefined;
 }
 
 function segment(name: string, called: boolean): string {

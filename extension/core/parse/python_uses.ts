@@ -8,6 +8,7 @@ import type { Node } from 'web-tree-sitter';
 import type { Chain } from './facts';
 import { functionOwner, type PyContext, type PyScope } from './python_context';
 import { dynamicImport, isDynamicImport } from './python_imports';
+import { collectNarrowings, narrowed } from './python_narrowing';
 import { chainOf, stringValue, valueChain } from './python_syntax';
 
 const MAX_RETURNS = 3;
@@ -26,8 +27,10 @@ const BUILTINS = new Set(
 );
 
 export function collectCalls(ctx: PyContext): void {
+  const narrowings = collectNarrowings(ctx);
   for (const callee of ctx.m.calls) {
-    const { chain, row } = chainOf(callee);
+    const { chain: written, row } = chainOf(callee);
+    const chain = narrowed(ctx, narrowings, written, callee.startIndex);
     const caller = ctx.scopes.at(callee.startIndex)?.owner?.qualifiedName;
     ctx.calls.push(caller ? { caller, callee: chain, line: row + 1 } : { callee: chain, line: row + 1 });
     const imported = isDynamicImport(chain) ? dynamicImport(callee.parent, caller) : undefined;

@@ -11,6 +11,7 @@ import type { SymbolFact } from './facts';
 import { collect } from './typescript_collect';
 import { readElementBindings } from './typescript_elements';
 import { emptySurface, readCommonJs, readExport, readImport, type ModuleSurface } from './typescript_module';
+import { tsNarrowings } from './typescript_narrowing';
 import { buildScopes } from './typescript_scopes';
 import { describeSymbol } from './typescript_symbols';
 import { commentFirstLine, textOf } from './typescript_syntax';
@@ -46,7 +47,7 @@ function extract(input: ExtractorInput): ExtractedFacts {
   const calleeTexts = collected.calls.map((c) => textOf(source, c));
   const candidates = [...collected.candidates, ...surface.candidates, ...testCandidates(source, collected.calls, calleeTexts)];
   const scopes = buildScopes(source, candidates);
-  const usage: Usage = { source, scopes, collected, calleeTexts };
+  const usage: Usage = { source, scopes, collected, calleeTexts, narrowings: tsNarrowings(source, collected) };
 
   let defaultExport = surface.defaultExport;
   for (const rec of scopes.symbols) {

@@ -12,6 +12,15 @@ export interface ThisAssignment {
   value: Node;
 }
 
+/** `x instanceof T` guarding `body`, or the statements after `after` (`if (!(x instanceof T)) return`). */
+export interface NarrowCapture {
+  name: Node;
+  type: Node;
+  body?: Node;
+  after?: Node;
+  exit?: Node;
+}
+
 export interface Collected {
   candidates: Candidate[];
   /** Variable declarators (module-level ones become symbols, the rest locals). */
@@ -34,6 +43,7 @@ export interface Collected {
   nestedTypeRefs: Node[];
   /** `typeof x` in a type: a value name used as a type. */
   typeofRefs: Node[];
+  narrowings: NarrowCapture[];
 }
 
 const DEF_KINDS: Record<string, CandidateKind> = {
@@ -68,6 +78,7 @@ function emptyCollected(): Collected {
     typeRefs: [],
     nestedTypeRefs: [],
     typeofRefs: [],
+    narrowings: [],
   };
 }
 
@@ -88,6 +99,7 @@ interface MatchParts {
   value?: Node;
   thisName?: Node;
   thisValue?: Node;
+  narrow?: Partial<NarrowCapture>;
 }
 
 /** Runs `query` once over `root` and sorts the captures. */
@@ -164,6 +176,13 @@ function takeCapture(name: string, node: Node, parts: MatchParts, out: Collected
     case 'this.value':
       parts.thisValue = node;
       return;
+    case 'narrow.name':
+    case 'narrow.type':
+    case 'narrow.body':
+    case 'narrow.after':
+    case 'narrow.exit':
+      (parts.narrow ??= {})[name.slice(7) as keyof NarrowCapture] = node;
+      return;
     default: {
       const kind = DEF_KINDS[name];
       if (kind) parts.def = { kind, node, start: node.startIndex };
@@ -173,6 +192,7 @@ function takeCapture(name: string, node: Node, parts: MatchParts, out: Collected
 
 function finishMatch(parts: MatchParts, out: Collected): void {
   if (parts.thisName && parts.thisValue) out.thisAssignments.push({ name: parts.thisName, value: parts.thisValue });
+  if (parts.narrow?.name && parts.narrow.type) out.narrowings.push(parts.narrow as NarrowCapture);
   const def = parts.def;
   if (!def) return;
   if (parts.value) def.value = parts.value;

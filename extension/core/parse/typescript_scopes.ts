@@ -65,6 +65,8 @@ const MODULE_PARENTS = new Set(['program', 'export_statement', 'ambient_declarat
 const BLOCK_PARENTS = new Set(['statement_block', 'switch_case', 'switch_default', 'else_clause']);
 
 type EntryKind = 'sym' | 'fn' | 'ns';
+/** What may wrap an object literal that is a variable's value: `{…} as const`, `{…} satisfies T`, `({…})`. */
+const OBJECT_WRAPPERS = new Set(['as_expression', 'satisfies_expression', 'parenthesized_expression']);
 
 /** Nested spans (symbols, nested functions, namespaces) in source order. */
 export class ScopeIndex {
@@ -115,6 +117,8 @@ export class ScopeIndex {
 
 interface Open {
   entry: number;
+  /** The innermost symbol the entry is inside, a variable included (-1: none). */
+  holder: number;
   kind: EntryKind;
   symbol: number;
   prefix: string;
@@ -182,7 +186,7 @@ class Sweep {
         this.placePrototypeMethod(c);
         return;
       case 'method':
-        if (this.topSymbolKind() === 'class' && c.node.parent?.type === 'class_body') this.symbol(c, 'method', nameText(this.source, c.node));
+        if ((this.topSymbolKind() === 'class' && c.node.parent?.type === 'class_body') || this.inNamedObject(c.node)) this.symbol(c, 'method', memberName(this.source, c.node));
         else this.nested(c);
         return;
       case 'field':
@@ -203,6 +207,7 @@ class Sweep {
       case 'fn':
         // The callback of a test block is the test itself; a value already taken as a body is no scope.
         if (this.bodies.has(c.node.id) || this.topSymbolKind() === 'test') return;
+        if (this.objectPairMethod(c)) return;
         this.nested(c);
         return;
     }
@@ -263,6 +268,33 @@ class Sweep {
     this.symbol(c, kind, name);
   }
 
+  /**
+   * `export const AppConfig = { validate() {…}, load: () => … }` at module level: the object's own
+   * members are definitions of the constant (`AppConfig.validate`), as a language server lists them.
+   */
+  private inNamedObject(member: Node): boolean {
+    const t = this.top();
+    if (!t || t.kind !== 'sym') return false;
+    const owner = this.symbols[t.symbol]!;
+    if ((owner.fact.kind !== 'constant' && owner.fact.kind !== 'variable') || owner.fact.parent !== undefined || !owner.value) return false;
+    const object = member.parent;
+    if (!object || object.type !== 'object') return false;
+    let value: Node | null = object;
+    while (value && value.id !== owner.value.id && OBJECT_WRAPPERS.has(value.parent?.type ?? '')) value = value.parent;
+    return value?.id === owner.value.id;
+  }
+
+  /** `name: () => …` / `name: function () {…}` in such an object: a method spanning the pair. */
+  private objectPairMethod(c: Candidate): boolean {
+    const pair = c.node.parent;
+    if (!pair || pair.type !== 'pair' || pair.childForFieldName('value')?.id !== c.node.id || !this.inNamedObject(pair)) return false;
+    const key = pair.childForFieldName('key');
+    if (!key || (key.type !== 'property_identifier' && key.type !== 'string')) return false;
+    const name = key.type === 'string' ? unquote(textOf(this.source, key)) : textOf(this.source, key);
+    this.symbol({ ...c, kind: 'field', node: pair, value: c.node }, 'method', name);
+    return true;
+  }
+
   /** The symbol whose work positions inside the top entry are (-1: module level). */
   private enclosingSymbol(): number {
     const t = this.top();
@@ -275,10 +307,15 @@ class Sweep {
    * a symbol nested in the enclosing one, `outer.inner`. False when the caps (nesting.ts) say it is not one.
    */
   private nestedSymbol(c: Candidate, kind: 'function' | 'class', nameNode: Node | null): boolean {
-    const parent = this.enclosingSymbol();
+    // In a function of a module-level variable's initializer (`const ajax = (() => { const create = … })()`),
+    // the definition is the variable's: `ajax.create`.
+    const enclosing = this.enclosingSymbol();
+    const holder = this.top()?.holder ?? -1;
+    const parent = enclosing >= 0 ? enclosing : holder >= 0 && this.top()?.kind === 'fn' ? holder : -1;
     if (parent < 0 || !nameNode) return false;
     const parentFact = this.symbols[parent]!.fact;
-    if (parentFact.kind === 'constant' || parentFact.kind === 'variable' || parentFact.kind === 'interface' || parentFact.kind === 'type' || parentFact.kind === 'enum') return false;
+    const isValue = parentFact.kind === 'constant' || parentFact.kind === 'variable';
+    if ((isValue && parent === enclosing) || parentFact.kind === 'interface' || parentFact.kind === 'type' || parentFact.kind === 'enum') return false;
     const name = textOf(this.source, nameNode);
     if (!mayNest(this.depths[parent]!, parentFact.qualifiedName, name)) return false;
     this.symbol(c, kind, name, parent, `${parentFact.qualifiedName}.${name}`);
@@ -298,7 +335,7 @@ class Sweep {
     const t = this.top();
     const owner = t ? this.index.nestedOwners[t.entry] : -1;
     const entry = this.index.add(c.start!, c.node.endIndex, t ? t.entry : -1, owner!, owner!, -1);
-    this.stack.push({ entry, kind: 'fn', symbol: -1, prefix: t?.prefix ?? '' });
+    this.stack.push({ entry, kind: 'fn', symbol: -1, holder: t?.holder ?? -1, prefix: t?.prefix ?? '' });
   }
 
   private namespace(c: Candidate): void {
@@ -308,7 +345,7 @@ class Sweep {
     const name = nameNode?.type === 'string' ? unquote(raw) : raw;
     const prefix = name ? `${this.prefix()}${name}.` : this.prefix();
     const entry = this.index.add(c.start, c.node.endIndex, t ? t.entry : -1, -1, -1, -1);
-    this.stack.push({ entry, kind: 'ns', symbol: -1, prefix });
+    this.stack.push({ entry, kind: 'ns', symbol: -1, holder: -1, prefix });
   }
 
   /** A symbol spanning c; its parent is the enclosing symbol unless `ownerSymbol` names another. */
@@ -323,10 +360,12 @@ class Sweep {
     else qualifiedName = `${this.prefix()}${name}`;
     const symbol = this.record(c, kind, name, qualifiedName, parent, parentSymbol >= 0 ? this.depths[parentSymbol]! + 1 : 0);
     const isValue = kind === 'constant' || kind === 'variable';
-    // Direct positions in a module-level variable's initializer are module level; its nested functions are its own.
+    // A variable's initializer runs where the variable is declared (module level), and so do the
+    // anonymous functions in it (`const h = make({ isMatch() {…} })`), as the checker counts callers;
+    // only its named members (inNamedObject) are definitions of their own.
     const owner = isValue ? (t ? this.index.owners[t.entry] : -1) : symbol;
-    const entry = this.index.add(c.start!, c.node.endIndex, t ? t.entry : -1, owner!, symbol!, symbol!);
-    this.stack.push({ entry, kind: 'sym', symbol, prefix: t?.prefix ?? '' });
+    const entry = this.index.add(c.start!, c.node.endIndex, t ? t.entry : -1, owner!, isValue ? owner! : symbol!, symbol!);
+    this.stack.push({ entry, kind: 'sym', symbol, holder: symbol, prefix: t?.prefix ?? '' });
   }
 
   /** A new symbol, or the one already holding this qualifiedName (overloads, get/set pairs, repeats). */
@@ -358,6 +397,20 @@ class Sweep {
     this.byQualifiedName.set(qualifiedName, this.symbols.length - 1);
     return this.symbols.length - 1;
   }
+}
+
+/**
+ * A member's name; a setter's is `name=` (Ruby's spelling), so that a getter and a setter of one
+ * property are two definitions, as a language server lists them: reading `x.v` is the getter's.
+ */
+function memberName(source: string, node: Node): string {
+  const name = nameText(source, node);
+  for (let i = 0; i < 4; i++) {
+    const child = node.child(i);
+    if (!child || child.type === 'property_identifier' || child.type === 'private_property_identifier') break;
+    if (child.type === 'set') return `${name}=`;
+  }
+  return name;
 }
 
 function nameText(source: string, node: Node): string {

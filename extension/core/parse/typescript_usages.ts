@@ -4,6 +4,7 @@
  * What code does with names, attributed to the symbol owning each position: calls, references,
  * local and module-level bindings, class fields, return values, test blocks and in-body imports.
  */
+import { narrowChain, type Narrowing } from './narrowing';
 import type { Node } from 'web-tree-sitter';
 import type { BindingFact, CallFact, Chain, ImportFact, ReferenceFact, SymbolFact, SymbolKind } from './facts';
 import type { Collected } from './typescript_collect';
@@ -28,6 +29,8 @@ export interface Usage {
   collected: Collected;
   /** Callee texts, index-aligned with collected.calls. */
   calleeTexts: string[];
+  /** Where `x instanceof T` narrows x (typescript_narrowing.ts). */
+  narrowings: Narrowing[];
 }
 
 function symbolAt(u: Usage, pos: number): SymbolFact | undefined {
@@ -106,7 +109,8 @@ function componentName(source: string, name: Node): string | undefined {
 }
 
 function callFact(u: Usage, callee: Node, text: string, isNew: boolean): CallFact {
-  const chain = chainOf(u.source, callee, text);
+  const pos = callee.startIndex;
+  const chain = narrowChain(u.narrowings, chainOf(u.source, callee, text), pos, (start) => u.scopes.index.ownerAt(start) === u.scopes.index.ownerAt(pos));
   // A callee spread over lines (`a\n  .b()`) is reported on the line of its last segment.
   const line = text.includes('\n') ? callee.endPosition.row + 1 : lineOf(callee);
   const fact: CallFact = { callee: chain, line };

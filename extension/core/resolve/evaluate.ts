@@ -26,6 +26,9 @@ export type Value =
   | { t: 'super'; path: string; qn: string } // member lookups start at the bases of class qn
   | { t: 'external'; name: string }
   | { t: 'collection'; element: Value } // `list[Item]`: iterating gives an Item
+  | { t: 'mapping'; value: Value } // `dict[str, Item]`: d[k], d.get(k), d.values() give Items
+  | { t: 'callable'; returns: Value } // `Callable[[F], Group]`: calling it gives a Group
+  | { t: 'returns'; value: Value } // a runtime method (`d.values`) whose call gives value
   | { t: 'union'; members: Value[] }; // `A | B`: either, so a member call may reach each
 
 type BaseValue = Extract<Value, { t: 'symbol' }> | Extract<Value, { t: 'external' }>;
@@ -63,6 +66,15 @@ const FUNCTION_KINDS = new Set<SymbolKind>(['function', 'method', 'test']);
 const VALUE_KINDS = new Set<SymbolKind>(['variable', 'constant']);
 const PROPERTY_DECORATORS = /^(property|cached_property|functools\.cached_property|abc\.abstractproperty)$|\.(getter)$/;
 const MAX_ACTIVE = 64;
+/** `name.chain` or `name.chain(…)`: a decorator we can evaluate. */
+const DECORATOR = /^([A-Za-z_][\w.]*)\s*(\(.*\))?$/s;
+/** Decorators that leave a function a function (or a method): the checker keeps its declaration. */
+const KEEPS_FUNCTION = /^(?:.*\.)?(?:property|cached_property|staticmethod|classmethod|overload|abstractmethod|setter|getter|deleter|wraps|override|final)$/;
+/** Runtime methods of a list/array/set that give one of its elements. */
+const COLLECTION_ELEMENT = new Set(['pop', 'popleft', 'shift', 'at', 'find', 'findLast']);
+/** Of a dict/Map: one value, or (next set) a collection of values. */
+const MAPPING_VALUE = new Set(['get', 'pop', 'setdefault', '__getitem__']);
+const MAPPING_VALUES = new Set(['values']);
 
 interface CacheEntry {
   result: Evaluated | undefined;
@@ -133,7 +145,9 @@ export class Evaluator {
     if (!py && name === 'this') {
       const method = scope.qn !== undefined ? view.symbols.get(scope.qn) : undefined;
       const cls = this.enclosingClass(view, scope.qn);
-      if (!cls) return undefined;
+      // `this` in a method of an object literal bound to a name is that object.
+      const holder = method?.parent !== undefined ? view.symbols.get(method.parent) : undefined;
+      if (!cls) return method?.kind === 'method' && holder && VALUE_KINDS.has(holder.kind) ? { value: this.symbolValue(scope.path, holder) } : undefined;
       const isStatic = method?.isStatic === true;
       return { value: isStatic ? this.symbolValue(scope.path, cls) : { t: 'instance', path: scope.path, qn: cls.qualifiedName } };
     }
@@ -170,7 +184,14 @@ export class Evaluator {
   lookupName(scope: Scope, name: string): Evaluated | undefined {
     const view = this.project.ownView(scope.path);
     for (let s = scope.qn !== undefined ? view.symbols.get(scope.qn) : undefined; s; s = s.parent !== undefined ? view.symbols.get(s.parent) : undefined) {
-      if (s.kind === 'class') continue; // a class body is not an enclosing scope of its methods
+      // A class body is not an enclosing scope of its methods, nor an object literal of its members;
+      // a function declared in a variable's initializer (`const ajax = (() => { const create = … })()`) is in scope.
+      if (VALUE_KINDS.has(s.kind)) {
+        const local = view.children.get(s.qualifiedName)?.get(name);
+        if (local && local.kind !== 'method') return { value: this.symbolValue(scope.path, local) };
+        continue;
+      }
+      if (s.kind === 'class') continue;
       const found = this.lookupInFunction(scope.path, view, s, name);
       if (found !== null) return found;
     }
@@ -180,6 +201,10 @@ export class Evaluator {
   /** null: the name is not bound in this function; undefined: bound, to something we cannot know. */
   private lookupInFunction(path: string, view: FileView, fn: SymbolFact, name: string): Evaluated | undefined | null {
     const params = fn.params ?? [];
+    // A function or class defined inside this one (a closure, a decorator's wrapper, a local class);
+    // `if log is None: def log(…)` shadows the parameter, and the checker names the def.
+    const nested = view.children.get(fn.qualifiedName)?.get(name);
+    if (nested && nested.kind !== 'test') return { value: this.symbolValue(path, nested) };
     const index = params.findIndex((p) => p.name === name);
     if (index >= 0) {
       const param = params[index]!;
@@ -197,9 +222,6 @@ export class Evaluator {
       const whole = destructured.param.type ? this.annotation(path, fn, destructured.param.type) : undefined;
       return whole ? held(this.member(whole.value, destructured.key)) : undefined;
     }
-    // A function or class defined inside this one (a closure, a decorator's wrapper, a local class).
-    const nested = view.children.get(fn.qualifiedName)?.get(name);
-    if (nested && nested.kind !== 'test') return { value: this.symbolValue(path, nested) };
     const scoped = view.scopedImports.get(fn.qualifiedName)?.get(name);
     if (scoped) return this.importValue(path, scoped.fact, scoped.imported, name);
     // A name may be bound several times (`x = a or b`, reassignments): annotated bindings first, then the first that resolves.
@@ -301,12 +323,22 @@ export class Evaluator {
       const element = this.evalTypeRef(scope, ref.element);
       return element ? { value: { t: 'collection', element: element.value } } : undefined;
     }
+    if (ref.mapping) {
+      const value = this.evalTypeRef(scope, ref.mapping);
+      return value ? { value: { t: 'mapping', value: value.value } } : undefined;
+    }
+    if (ref.returns) {
+      const returns = this.evalTypeRef(scope, ref.returns);
+      return returns ? { value: { t: 'callable', returns: returns.value } } : undefined;
+    }
     if (ref.chain.length === 1 && (ref.chain[0] === 'Self' || ref.chain[0] === 'this')) {
       const cls = this.enclosingClass(this.project.ownView(scope.path), scope.qn);
       return cls ? { value: { t: 'instance', path: scope.path, qn: cls.qualifiedName } } : undefined;
     }
-    const r = this.evalChain(scope, ref.chain);
-    const v = r.value;
+    // `JSONRPC2.Request`: a member of a namespace declared in this file is a symbol of that dotted name.
+    const own = ref.chain.length > 1 ? this.project.view(scope.path, this.tracker, ref.chain[0])?.symbols.get(ref.chain.join('.')) : undefined;
+    const r = own ? undefined : this.evalChain(scope, ref.chain);
+    const v = own ? this.symbolValue(scope.path, own) : r?.value;
     if (!v) return undefined;
     if (v.t === 'external') return { value: v };
     if (v.t === 'symbol' && v.kind === 'type') return ref.classObject ? undefined : this.aliasTarget(v.path, v.qn);
@@ -432,6 +464,7 @@ export class Evaluator {
   /** What iterating a value gives. */
   private element(v: Value): Evaluated | undefined {
     if (v.t === 'collection') return { value: v.element };
+    if (v.t === 'mapping') return { value: v.value }; // `d[k]` (iterating a dict gives keys, which rarely are ours)
     if (v.t === 'external') return { value: v };
     if (v.t === 'union') return this.unionOf(v.members.map((m) => this.element(m)));
     return undefined;
@@ -442,10 +475,19 @@ export class Evaluator {
       case 'external':
         return { value: v };
       case 'collection':
-        // list.append, Array.prototype.map: the runtime's, never the workspace's.
+        // list.append, Array.prototype.map: the runtime's, never the workspace's; `xs.pop()` an element.
+        return { value: COLLECTION_ELEMENT.has(name) ? { t: 'returns', value: v.element } : { t: 'external', name: 'builtins' } };
+      case 'mapping':
+        if (MAPPING_VALUES.has(name)) return { value: { t: 'returns', value: { t: 'collection', element: v.value } } };
+        return { value: MAPPING_VALUE.has(name) ? { t: 'returns', value: v.value } : { t: 'external', name: 'builtins' } };
+      case 'callable':
+      case 'returns':
         return { value: { t: 'external', name: 'builtins' } };
-      case 'union':
-        return this.unionOf(v.members.map((m) => this.member(m, name)));
+      case 'union': {
+        // Checked code has the member on every alternative: the ones we can place are targets.
+        const parts = v.members.map((m) => this.member(m, name)).filter((p): p is Evaluated => p !== undefined);
+        return parts.length ? this.unionOf(parts) : undefined;
+      }
       case 'module': {
         const language = this.project.languageOf(v.path);
         if (language === 'python') return this.pythonModuleMember(v.path, name);
@@ -459,9 +501,21 @@ export class Evaluator {
         return this.dirMember(v.dir, name);
       case 'symbol':
         if (CLASS_KINDS.has(v.kind)) return this.classMember(v.path, v.qn, name, false);
-        // `f.call(this)`, `f.bind(x)`: Function.prototype's, as a language server sees them.
-        if (FUNCTION_KINDS.has(v.kind)) return { value: { t: 'external', name: 'builtins' } };
+        if (FUNCTION_KINDS.has(v.kind)) {
+          // `@group() def cli`: cli is what the decorator made (a Group), so `cli.command` is Group's.
+          const made = this.decorated(v);
+          if (made) return this.member(made.value, name);
+          // `f.call(this)`, `f.bind(x)`: Function.prototype's, as a language server sees them.
+          return { value: { t: 'external', name: 'builtins' } };
+        }
         if (VALUE_KINDS.has(v.kind)) {
+          // `AppConfig.validate`: a member defined in the object literal the constant holds
+          // (a declared type, `const p: Provider = {…}`, is what the checker reads instead).
+          const view = this.project.view(v.path, this.tracker, topOf(v.qn));
+          const declared = view?.bindings.get(v.qn)?.type;
+          // (`{…} as const` reads as the object's own text.)
+          const own = declared === undefined || declared.startsWith('{') ? view?.children.get(v.qn)?.get(name) : undefined;
+          if (own && own.kind === 'method') return { value: this.symbolValue(v.path, own) };
           const d = this.deref(v);
           return d ? this.member(d.value, name) : undefined;
         }
@@ -472,6 +526,53 @@ export class Evaluator {
       }
       case 'super':
         return this.classMember(v.path, v.qn, name, true);
+    }
+  }
+
+  /**
+   * What a Python decorator made of function `v`: the outermost decorator applied to it. `@deco`
+   * gives what calling deco gives; `@factory(…)` what calling the factory's result gives (its
+   * `Callable[…, R]` return annotation, or the function it returns). Undefined when that says
+   * nothing (a decorator returning its argument keeps the function a function).
+   */
+  private decorated(v: Extract<Value, { t: 'symbol' }>): Evaluated | undefined {
+    if (this.project.languageOf(v.path) !== 'python') return undefined;
+    return this.cached(`deco|${v.path}|${v.qn}`, () => {
+      const fn = this.project.view(v.path, this.tracker, topOf(v.qn))?.symbols.get(v.qn);
+      const parsed = fn?.decorators?.[0] ? DECORATOR.exec(fn.decorators[0]) : null;
+      if (!fn || !parsed || KEEPS_FUNCTION.test(parsed[1]!)) return undefined;
+      const scope: Scope = { path: v.path, ...(fn.parent !== undefined ? { qn: fn.parent } : {}) };
+      let d = this.chainValue(scope, parsed[1]!.split('.'))?.value;
+      if (d && parsed[2]) d = this.call(d)?.value;
+      return d ? this.applied(d) : undefined;
+    });
+  }
+
+  /** What a decorator value gives when applied to a function. */
+  private applied(d: Value): Evaluated | undefined {
+    switch (d.t) {
+      case 'callable':
+        return { value: d.returns };
+      case 'external':
+        return { value: d };
+      case 'union': {
+        // A factory typed `Group | Callable[[F], Group]` (with or without parentheses): the members that apply.
+        const parts = d.members.map((m) => (m.t === 'instance' ? undefined : this.applied(m))).filter((p): p is Evaluated => p !== undefined);
+        return parts.length ? this.unionOf(parts) : undefined;
+      }
+      case 'symbol': {
+        if (CLASS_KINDS.has(d.kind)) return { value: { t: 'instance', path: d.path, qn: d.qn } };
+        if (!FUNCTION_KINDS.has(d.kind)) return undefined;
+        const r = this.returnOf(d.path, d.qn);
+        // `def group(f=None) -> Group | Callable[…, Group]` used bare: applied to f, it gives the Group.
+        if (r?.value.t === 'union') {
+          const made = r.value.members.filter((m) => m.t !== 'callable');
+          if (made.length === 1) return { ...r, value: made[0]! };
+        }
+        return r;
+      }
+      default:
+        return undefined;
     }
   }
 
@@ -520,6 +621,8 @@ export class Evaluator {
           const found = field.type ? this.evalType(scope, field.type) : field.value ? this.chainValue(scope, field.value) : undefined;
           if (found) return held(found);
         }
+        // `fetch!: ReplaceReturnType<…>` re-declares a base's method as a property of this class: the checker names the property.
+        if (view.facts.language !== 'python' && fields.some((f) => f.type)) return undefined;
       }
       for (const base of this.basesOf(path, qn)) {
         if (base.t === 'external') return { value: base };
@@ -545,7 +648,8 @@ export class Evaluator {
       for (const text of cls?.bases ?? []) {
         const ref = typeRefOf(text);
         if (!ref) continue;
-        const v = this.evalChain({ path, ...(cls?.parent !== undefined ? { qn: cls.parent } : {}) }, ref.chain).value;
+        const own = ref.chain.length > 1 ? this.project.view(path, this.tracker, ref.chain[0])?.symbols.get(ref.chain.join('.')) : undefined;
+        const v = own ? this.symbolValue(path, own) : this.evalChain({ path, ...(cls?.parent !== undefined ? { qn: cls.parent } : {}) }, ref.chain).value;
         if (v?.t === 'external') out.push(v);
         else if (v?.t === 'symbol' && CLASS_KINDS.has(v.kind) && !(v.path === path && v.qn === qn)) out.push(v);
       }
@@ -573,6 +677,10 @@ export class Evaluator {
       }
       case 'union':
         return this.unionOf(v.members.map((m) => this.call(m)));
+      case 'callable':
+        return { value: v.returns };
+      case 'returns':
+        return { value: v.value };
       default:
         return undefined;
     }

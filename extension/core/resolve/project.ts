@@ -44,6 +44,8 @@ export interface NamedSymbol {
   kind: SymbolFact['kind'];
 }
 
+const REDEFINITION = /@\d+$/;
+
 function buildView(facts: FileFacts): FileView {
   const symbols = new Map<string, SymbolFact>();
   const topLevel = new Map<string, SymbolFact>();
@@ -51,14 +53,16 @@ function buildView(facts: FileFacts): FileView {
   for (const s of facts.symbols) {
     if (symbols.has(s.qualifiedName)) continue; // first definition wins, as ids must be unique
     symbols.set(s.qualifiedName, s);
+    // A Python redefinition (`where@2`: the `else:` branch of `if sys.platform …`) is what the name holds after it.
+    const redefines = facts.language === 'python' && REDEFINITION.test(s.qualifiedName);
     if (s.parent === undefined) {
       // describe("Service") names a suite, not a binding: it must not shadow the class Service.
       const bindsName = !(s.kind === 'test' && facts.language !== 'python');
-      if (bindsName && !topLevel.has(s.name)) topLevel.set(s.name, s);
+      if (bindsName && (redefines || !topLevel.has(s.name))) topLevel.set(s.name, s);
     } else {
       let m = children.get(s.parent);
       if (!m) children.set(s.parent, (m = new Map()));
-      if (!m.has(s.name)) m.set(s.name, s);
+      if (redefines || !m.has(s.name)) m.set(s.name, s);
     }
   }
   const imports = new Map<string, { fact: ImportFact; imported: string }>();

@@ -51,10 +51,15 @@ export class DepTracker {
 export const existsKey = (path: string): string => `e:${path}`;
 export const fileKey = (path: string): string => `f:${path}`;
 export const partKey = (path: string, part: string): string => `f:${path}#${part}`;
-/** The top-level name a qualified name lives under: `Client.send` → `Client`. */
+/**
+ * The top-level name a qualified name lives under: `Client.send` → `Client`; a Python
+ * redefinition (`where@2`, parse/python_definitions.ts) lives under the name it redefines.
+ */
 export const topOf = (qualifiedName: string): string => {
   const dot = qualifiedName.indexOf('.');
-  return dot < 0 ? qualifiedName : qualifiedName.slice(0, dot);
+  const top = dot < 0 ? qualifiedName : qualifiedName.slice(0, dot);
+  const at = top.indexOf('@');
+  return at > 0 && /^@\d+$/.test(top.slice(at)) ? top.slice(0, at) : top;
 };
 /** The part of a file holding its lists: star imports, re-exports, __all__, the default export. */
 export const LISTS = '*';

@@ -14,6 +14,10 @@ export interface TypeRef {
   element?: TypeRef;
   /** `A | B`, `Union[A, B]`: a value of any of these (chain is then empty). */
   union?: TypeRef[];
+  /** `dict[str, Adapter]`, `Map<string, Adapter>`, `Record<K, V>`: the values' type (keys say little). */
+  mapping?: TypeRef;
+  /** `Callable[[F], Group]`: calling it gives a Group (chain is then empty). */
+  returns?: TypeRef;
 }
 
 const MAX_UNION = 12;
@@ -34,6 +38,11 @@ const COLLECTIONS = new Set([
   'list', 'List', 'set', 'Set', 'frozenset', 'FrozenSet', 'tuple', 'Tuple', 'Sequence', 'MutableSequence', 'Iterable', 'Iterator',
   'Collection', 'Generator', 'AsyncIterator', 'AsyncIterable', 'AsyncGenerator', 'deque', 'Deque', 'Array', 'ReadonlyArray',
   'ReadonlySet', 'IterableIterator',
+]);
+/** Mappings whose values are their second type argument. */
+const MAPPINGS = new Set([
+  'dict', 'Dict', 'Mapping', 'MutableMapping', 'DefaultDict', 'defaultdict', 'OrderedDict', 'ChainMap', 'Counter',
+  'Map', 'ReadonlyMap', 'WeakMap', 'Record',
 ]);
 const NOTHING = new Set(['None', 'null', 'undefined', 'void', 'never', 'NoneType']);
 
@@ -84,6 +93,14 @@ export function typeRefOf(annotation: string | undefined, depth = 0): TypeRef | 
       return rest.length === 1 ? typeRefOf(rest[0], depth + 1) : rest.length > 1 ? unionOf(rest, depth) : undefined;
     }
     if (UNWRAP.has(head)) return typeRefOf(args[0], depth + 1);
+    if (head === 'Callable' && args.length === 2) {
+      const returns = typeRefOf(args[1], depth + 1);
+      return returns ? { chain: [], classObject: false, returns } : undefined;
+    }
+    if (MAPPINGS.has(head) && args.length === 2) {
+      const mapping = typeRefOf(args[1], depth + 1);
+      return mapping ? { chain: head.split('.'), classObject: false, mapping } : undefined;
+    }
     if (COLLECTIONS.has(head)) {
       const element = typeRefOf(args[0], depth + 1);
       return element ? { chain: head.split('.'), classObject: false, element } : undefined;
