@@ -244,7 +244,7 @@ export interface FileFacts {
   generated?: boolean;
 }
 
-export const FACTS_VERSION = 14;
+export const FACTS_VERSION = 15;
 
 // ---- the extractor contract ----------------------------------------------------------------------
 
