@@ -194,6 +194,8 @@ export function App({ client }: { client: ExplorerClient }) {
         if (c) {
           contextRef.current = c;
           dispatch({ type: 'context', context: c });
+          // A detail panel left open from before would cover the new context at the sidebar's width.
+          dispatch({ type: 'select', id: undefined });
           requestAnimationFrame(() => gvRef.current?.zoom('reset'));
         }
       }
