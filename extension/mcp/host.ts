@@ -57,6 +57,8 @@ export type EndpointState =
   | { kind: 'failed'; message: string };
 
 export const DEFAULT_PORT_TRIES = 10;
+/** How long a twin that just bound the port (and may be busy with its first index) gets to answer the probe; measured: 1.5 s was not enough under load (two hosts both served). */
+const TWIN_PROBE_TIMEOUT_MS = 5000;
 
 function errorCode(err: unknown): string | undefined {
   const code = (err as NodeJS.ErrnoException | undefined)?.code;
@@ -119,7 +121,7 @@ export class EndpointHost {
       return await this.serving(await this.listen({ socket }, token), token);
     } catch (err) {
       // A live socket: if it is a kg-memory server of this folder, it is our twin; use it.
-      const health = await probeHealth({ url: 'http://localhost/mcp', socket }, token);
+      const health = await probeHealth({ url: 'http://localhost/mcp', socket }, token, TWIN_PROBE_TIMEOUT_MS);
       if (health && health.root === this.options.ws.root) {
         this.log('info', `MCP: ${socket} is already served for this folder by process ${health.pid}; using it`);
         return this.attach({ url: 'http://localhost/mcp', socket, token }, health.pid);
@@ -140,7 +142,8 @@ export class EndpointHost {
       } catch (err) {
         if (errorCode(err) !== 'EADDRINUSE') return this.fail(`cannot serve MCP on 127.0.0.1:${port}: ${(err as Error).message}`);
         // Two windows starting together: the other bound first and has not written the file yet.
-        const health = await probeHealth({ url: `http://127.0.0.1:${port}/mcp` }, token);
+        // It may be busy with its first index, so it gets longer to answer than a probe usually does.
+        const health = await probeHealth({ url: `http://127.0.0.1:${port}/mcp` }, token, TWIN_PROBE_TIMEOUT_MS);
         if (health && health.root === this.options.ws.root) {
           this.log('info', `MCP: port ${port} is already served for this folder by process ${health.pid}; using it`);
           return this.attach({ url: `http://127.0.0.1:${port}/mcp`, port, token }, health.pid);

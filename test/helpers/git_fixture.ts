@@ -28,7 +28,7 @@ const BILLING = `class Invoice:
         return sum(self.lines)
 
 
-def total(invoices):
+def total(invoices: list[Invoice]):
     return sum(i.amount() for i in invoices)
 
 

@@ -44,7 +44,7 @@ function assertTheChange(r: ChangesResult): void {
   const callers = byName.get('amount')?.callers?.items.map((c) => `${c.id} ${c.loc} ${c.depth}`);
   assert.deepEqual(callers, ['py:app.billing:total app/billing.py:11 1', 'py:app.report:summary app/report.py:4 2']);
   assert.deepEqual(byName.get('renamed')?.callers?.items.map((c) => c.id), ['py:app.report:bump']);
-  assert.deepEqual(byName.get('Invoice')?.dependents?.items.map((c) => `${c.id} ${c.loc}`), ['py:app.report:CreditNote app/report.py:12']);
+  assert.deepEqual(byName.get('Invoice')?.dependents?.items.map((c) => `${c.id} ${c.loc}`), ['py:app.billing:total app/billing.py:11', 'py:app.report:CreditNote app/report.py:12'], "what names it: total's annotation, CreditNote's base");
   // Tests: direct ones first, each once, with how many changed definitions it reaches.
   const tests = r.tests.items.map((t) => `${t.id} ${t.loc} ${t.how}`);
   assert.deepEqual(tests.slice(0, 2), ['py:tests.test_billing:test_amount tests/test_billing.py:5 direct', 'py:tests.test_billing:test_summary tests/test_billing.py:9 transitive']);
