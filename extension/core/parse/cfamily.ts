@@ -35,7 +35,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { BindingFact, ExtractedFacts, ExtractorInput, ImportFact, ParamFact, SymbolFact } from './facts';
 import { paramBindings, walkBody, type BodyOut } from './cfamily_body';
-import { declared, docAbove, lineOf, nameText, oneLine, signatureOf } from './cfamily_syntax';
+import { declared, docAbove, lineOf, nameText, oneLine, overloadKey, signatureOf } from './cfamily_syntax';
 import { mayNest } from './nesting';
 
 const GTEST = new Set(['TEST', 'TEST_F', 'TEST_P', 'TYPED_TEST', 'TYPED_TEST_P']);
@@ -230,7 +230,7 @@ function addSymbol(ctx: Ctx, s: SymbolFact): SymbolFact | undefined {
     return s;
   }
   const callable = s.kind === 'function' || s.kind === 'method';
-  const sameParams = callable ? family.filter((f) => f.kind === s.kind && paramKey(f) === paramKey(s)) : family;
+  const sameParams = callable ? family.filter((f) => f.kind === s.kind && overloadKey(f) === overloadKey(s)) : family;
   if (!s.declaration) {
     const declared = sameParams.find((f) => f.declaration) ?? (callable ? soleDeclaration(family, s) : undefined);
     if (declared) {
@@ -259,11 +259,6 @@ function soleDeclaration(family: SymbolFact[], s: SymbolFact): SymbolFact | unde
   const open = family.filter((f) => f.declaration && f.kind === s.kind);
   if (open.length !== 1 || family.some((f) => !f.declaration && f.kind === s.kind)) return undefined;
   return (open[0]!.params?.length ?? 0) === (s.params?.length ?? 0) ? open[0] : undefined;
-}
-
-/** Parameter types, normalised: what tells overloads apart. */
-function paramKey(s: SymbolFact): string {
-  return (s.params ?? []).map((p) => (p.isRest ? '...' : (p.type ?? '?').replace(/\s+/g, ''))).join(',');
 }
 
 function params(list: Node | null): ParamFact[] {

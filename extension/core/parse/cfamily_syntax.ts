@@ -10,7 +10,10 @@
  * `::` kept (`n::A::f`), template arguments dropped: the resolver tells scopes from members.
  */
 import type { Node } from 'web-tree-sitter';
-import type { Chain } from './facts';
+import type { Chain, SymbolFact } from './facts';
+
+/** A function's parameter types as written, spaces dropped: what tells overloads apart, and how a declaration finds its definition. */
+export const overloadKey = (s: SymbolFact): string => (s.params ?? []).map((p) => (p.isRest ? '...' : (p.type ?? '?').replace(/\s+/g, ''))).join(',');
 
 export const lineOf = (n: Node): number => n.startPosition.row + 1;
 

@@ -27,6 +27,7 @@ import { familyOf, type FileView, type NamedSymbol, type Project } from '../proj
 import { LISTS, topOf } from '../tracker';
 import { Includes } from './cfamily_includes';
 import { receiverTypeName } from './cfamily_types';
+import { overloadKey } from '../../parse/cfamily_syntax';
 
 type CValue = { t: 'type'; ref: SymbolRef; sym: SymbolFact } | { t: 'inst'; ref: SymbolRef; sym: SymbolFact } | { t: 'func'; ref: SymbolRef; sym: SymbolFact };
 
@@ -107,7 +108,7 @@ export class CFamily implements FamilyResolver {
     const chosen = top[0]!;
     if (!chosen.sym.declaration) return chosen.ref;
     // A declaration's defaults are not written again where it is defined: its definition is the one with the same parameter types.
-    return cands.find((c) => !c.sym.declaration && paramTypes(c.sym) === paramTypes(chosen.sym))?.ref ?? chosen.ref;
+    return cands.find((c) => !c.sym.declaration && overloadKey(c.sym) === overloadKey(chosen.sym))?.ref ?? chosen.ref;
   }
 
   reference(ctx: ResolveContext, ref: ReferenceFact): SymbolRef | undefined {
@@ -137,9 +138,6 @@ export class CFamily implements FamilyResolver {
 /** `f()` → f: the call's target is what the chain names once its last call is taken off. */
 /** `A.f$2` → `A.f`: the qualified name as written, of any overload. */
 const baseQn = (qn: string): string => qn.replace(/\$\d+$/, '');
-
-/** An overload's parameter types as written, spaces dropped: how a declaration finds its definition. */
-const paramTypes = (s: SymbolFact): string => (s.params ?? []).map((p) => (p.isRest ? '...' : (p.type ?? '?').replace(/\s+/g, ''))).join(',');
 
 /** The call's argument count fits the parameters (those with defaults may be left out; `...` takes any more). */
 function arityFits(s: SymbolFact, n: number): boolean {
